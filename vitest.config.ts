@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// Three groups: unit (pure, fast), integration (real PostgreSQL, Redis, SMTP sink; one database
+// per test file), browser (Debian chromium driving the app as `npm start` serves it).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.unit.spec.ts', 'tests/unit/**/*.unit.spec.tsx'],
+          environment: 'node',
+          // Groups run one after another: unit, integration, browser (the last alone on the machine).
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.int.spec.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/integration-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.e2e.spec.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/browser-global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
+  },
+});
