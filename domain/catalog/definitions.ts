@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import type { RightKey } from '../rights/catalog';
+import { RightValue } from '../rights/values';
+import { flag, idList, isoDate, optionalId, optionalText, requiredId, shortText } from './schemas';
+
+/**
+ * One generic mechanism for every simple reference catalogue: a definition names the API path,
+ * the payload key, the item schema (with Russian messages), the rights and the success texts.
+ * The write side, read model, HTTP routes and the client's catalogue screen all read it.
+ */
+export interface CatalogDefinition<TSchema extends z.ZodTypeAny = z.ZodTypeAny> {
+  /** Path segment under /api and the read-model key; also names the list in GET responses. */
+  readonly name: string;
+  /** Request body key of POST and PUT (administration.md section 7). */
+  readonly payloadKey: string;
+  readonly title: string;
+  readonly schema: TSchema;
+  /** Right needed to create, change and delete items (FULL). */
+  readonly editRight: RightKey;
+  /** Rights whose bits allow reading the list screen; reference data itself is readable by every signed-in user. */
+  readonly readRight: { readonly key: RightKey; readonly values: readonly RightValue[] };
+  /** Fields that need their own right to change (e.g. region e-mail settings). */
+  readonly fieldRights?: Readonly<Record<string, RightKey>>;
+  /** Field used for ordering and the text filter. */
+  readonly titleField: string;
+  /** Exact-match filters the list accepts (query parameter = item field). */
+  readonly filters: readonly string[];
+  readonly messages: { readonly saved: string; readonly deleted: string };
+}
+
+const def = <S extends z.ZodTypeAny>(d: CatalogDefinition<S>) => d;
+const FULL = [RightValue.FULL] as const;
+const READ_OR_FULL = [RightValue.READ, RightValue.FULL] as const;
+const defaults = { saved: 'Сохранено', deleted: 'Удалено' };
+
+export const posts = def({
+  name: 'posts',
+  payloadKey: 'post',
+  title: 'Должности',
+  schema: z.object({ title: shortText() }),
+  editRight: 'RIGHT_POSTS',
+  readRight: { key: 'RIGHT_POSTS', values: FULL },
+  titleField: 'title',
+  filters: [],
+  messages: defaults,
+});
+
+export const regions = def({
+  name: 'regions',
+  payloadKey: 'region',
+  title: 'Регионы',
+  schema: z.object({
+    title: z.string({ required_error: 'Введите наименование региона' }).trim().min(1, 'Введите наименование региона').max(199, 'Значение от 1 до 200 символов'),
+    code: z.coerce.number({ invalid_type_error: 'Введите код региона' }).int('Введите код региона').positive('Введите код региона'),
+    filial_title: z.string({ required_error: 'Введите наименование филиала' }).trim().min(1, 'Введите наименование филиала').max(499, 'Значение от 1 до 500 символов'),
+    filial_phone: z.string({ required_error: 'Введите телефон филиала' }).trim().min(1, 'Введите телефон филиала').max(99, 'Значение от 1 до 100 символов'),
+    instrumental_case: z
+      .string({ required_error: 'Введите наименование в творительном падеже' })
+      .trim()
+      .min(1, 'Введите наименование в творительном падеже')
+      .max(199, 'Значение от 1 до 200 символов'),
+    immediate_email_to_engineer: flag,
+    auto_assign_engineer: flag,
+  }),
+  editRight: 'RIGHT_REGIONS',
+  readRight: { key: 'RIGHT_REGIONS', values: FULL },
+  fieldRights: { immediate_email_to_engineer: 'RIGHT_SET_ENGINEER_EMAIL', auto_assign_engineer: 'RIGHT_SET_ENGINEER_EMAIL' },
+  titleField: 'title',
+  filters: [],
+  messages: { saved: 'Регион сохранен', deleted: 'Регион удален' },
+});
+
+export const organizationKinds = def({
+  name: 'organization_kind',
+  payloadKey: 'kind',
+  title: 'Виды организаций',
+  schema: z.object({
+    ksa_title: optionalText(99, 'Значение до 100 символов'),
+    title: z.string({ required_error: 'Значение от 1 до 200 символов' }).trim().min(1, 'Значение от 1 до 200 символов').max(199, 'Значение от 1 до 200 символов'),
+    is_filial: flag,
+    signers_count: z.union([z.literal(2), z.literal(3), z.literal('2'), z.literal('3')]).nullish().transform((v) => (v ? Number(v) : 2)),
+  }),
+  editRight: 'RIGHT_ORGANIZATION_KINDS',
+  readRight: { key: 'RIGHT_ORGANIZATION_KINDS', values: FULL },
+  titleField: 'title',
+  filters: [],
+  messages: defaults,
+});
+
+export const manufacturers = def({
+  name: 'manufacturer',
+  payloadKey: 'manufacturer',
+  title: 'Производители',
+  schema: z.object({ title: shortText() }),
+  editRight: 'RIGHT_TOOLS_MANUFACTURERS',
+  readRight: { key: 'RIGHT_TOOLS_MANUFACTURERS', values: READ_OR_FULL },
+  titleField: 'title',
+  filters: [],
+  messages: defaults,
+});
+
+/** Program types: 1 = special software (СПО), 2 = common software (ОПО); see docs/decisions.md. */
+export const ProgramType = { SPECIAL: 1, COMMON: 2 } as const;
+
+export const programs = def({
+  name: 'programs',
+  payloadKey: 'program',
+  title: 'Программное обеспечение',
+  schema: z
+    .object({
+      type: z.coerce
+        .number({ invalid_type_error: 'Укажите тип программного обеспечения', required_error: 'Укажите тип программного обеспечения' })
+        .refine((v) => v === 1 || v === 2, 'Укажите тип программного обеспечения'),
+      title: z.string({ required_error: 'Укажите наименование' }).trim().min(1, 'Укажите наименование').max(499, 'Не более 500 символов'),
+      version: z.string({ required_error: 'Укажите версию' }).trim().min(1, 'Укажите версию').max(99, 'Значение от 1 до 100 символов'),
+      designation: optionalText(199, 'Не более 200 символов'),
+      factory_number: optionalText(199, 'Не более 200 символов'),
+      guaranty_dt: isoDate(),
+      description: optionalText(1999, 'Не более 2000 символов'),
+      distribution_number: optionalText(199, 'Не более 200 символов'),
+      gas_sub_system_id: optionalId,
+      programs_org_types: idList,
+    })
+    // Distribution number and subsystem belong to special software only.
+    .transform((p) => (p.type === ProgramType.SPECIAL ? p : { ...p, distribution_number: null, gas_sub_system_id: null })),
+  editRight: 'RIGHT_PROGRAMS',
+  readRight: { key: 'RIGHT_PROGRAMS', values: READ_OR_FULL },
+  titleField: 'title',
+  filters: ['type'],
+  messages: defaults,
+});
+
+export const programsSubsystems = def({
+  name: 'programs_subsystems',
+  payloadKey: 'programSubsystem',
+  title: 'Подсистемы ГАС «Правосудие»',
+  schema: z.object({ title: shortText() }),
+  editRight: 'RIGHT_REFERENCE_GAS_SUBSYSTEM',
+  readRight: { key: 'RIGHT_REFERENCE_GAS_SUBSYSTEM', values: READ_OR_FULL },
+  titleField: 'title',
+  filters: [],
+  messages: defaults,
+});
+
+export const ServiceType = { REGIONAL: 1, SERVICE_CENTRE: 2 } as const;
+
+export const servicesRepairs = def({
+  name: 'services_repairs',
+  payloadKey: 'serviceRepair',
+  title: 'Сервисные центры',
+  schema: z.object({
+    title: z.string({ required_error: 'Укажите наименование' }).trim().min(1, 'Укажите наименование').max(499, 'Не более 500 символов'),
+    region_id: requiredId('Укажите регион'),
+    address: optionalText(499, 'Не более 500 символов'),
+    telephone: optionalText(99, 'Не более 100 символов'),
+    chief_fio: optionalText(199, 'Не более 200 символов'),
+    service_type: z.coerce
+      .number({ invalid_type_error: 'Укажите тип' })
+      .refine((v) => v === 1 || v === 2, 'Укажите тип'),
+  }),
+  editRight: 'RIGHT_SERVICES_REPAIRS',
+  readRight: { key: 'RIGHT_SERVICES_REPAIRS', values: FULL },
+  titleField: 'title',
+  filters: ['region_id', 'service_type'],
+  messages: defaults,
+});
+
+export const commonDisrepairs = def({
+  name: 'common_disrepairs',
+  payloadKey: 'disrepair',
+  title: 'Типовые неисправности технических средств',
+  schema: z.object({
+    request_kind_id: optionalId,
+    description: z.string({ required_error: 'Укажите неисправность' }).trim().min(1, 'Укажите неисправность').max(1999, 'Не более 2000 символов'),
+    common_disrepair_tool_kinds: idList,
+  }),
+  editRight: 'RIGHT_COMMON_DISREPAIRS',
+  readRight: { key: 'RIGHT_COMMON_DISREPAIRS', values: FULL },
+  titleField: 'description',
+  filters: ['request_kind_id'],
+  messages: defaults,
+});
+
+/* Equipment references the request dialog and demo data already need (equipment.md). */
+
+export const toolKinds = def({
+  name: 'tool_kind',
+  payloadKey: 'toolKind',
+  title: 'Виды оборудования',
+  schema: z.object({ title: shortText(), soft_updatable: flag, traits: idList }),
+  editRight: 'RIGHT_TOOLS_KINDS',
+  readRight: { key: 'RIGHT_TOOLS_KINDS', values: FULL },
+  titleField: 'title',
+  filters: [],
+  messages: { saved: 'Вид оборудования сохранен', deleted: 'Удалено' },
+});
+
+export const toolSetNames = def({
+  name: 'tools_sets_names',
+  payloadKey: 'toolSetName',
+  title: 'Виды комплектов оборудования',
+  schema: z.object({
+    code: z.coerce.number({ invalid_type_error: 'Число менее 2147483648' }).int().min(0).max(2147483647, 'Число менее 2147483648'),
+    name: shortText(),
+    system_ts_id: optionalId,
+  }),
+  editRight: 'RIGHT_TOOLS_SETS_NAMES',
+  readRight: { key: 'RIGHT_TOOLS_SETS_NAMES', values: FULL },
+  titleField: 'name',
+  filters: [],
+  messages: { saved: 'Вид комплекта оборудования сохранен', deleted: 'Удалено' },
+});
+
+export const toolModels = def({
+  name: 'tool_model',
+  payloadKey: 'toolModel',
+  title: 'Модели оборудования',
+  schema: z.object({
+    tool_kind_id: requiredId('Укажите вид оборудования'),
+    manufacturer_id: requiredId('Укажите производителя оборудования'),
+    model: z.string({ required_error: 'Укажите наименование оборудования' }).trim().min(1, 'Укажите наименование оборудования').max(499, 'Не более 500 символов'),
+    is_verified: flag,
+  }),
+  editRight: 'RIGHT_TOOLS_MODELS',
+  readRight: { key: 'RIGHT_TOOLS_MODELS', values: READ_OR_FULL },
+  titleField: 'model',
+  filters: ['tool_kind_id', 'manufacturer_id'],
+  messages: defaults,
+});
+
+export const catalogs = [
+  posts,
+  regions,
+  organizationKinds,
+  manufacturers,
+  programs,
+  programsSubsystems,
+  servicesRepairs,
+  commonDisrepairs,
+  toolKinds,
+  toolSetNames,
+  toolModels,
+] as const;
+
+export type CatalogName = (typeof catalogs)[number]['name'];
+
+const byName = new Map<string, CatalogDefinition>(catalogs.map((c) => [c.name, c]));
+export const findCatalog = (name: string): CatalogDefinition | undefined => byName.get(name);

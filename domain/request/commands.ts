@@ -1,0 +1,143 @@
+import type {
+  Actor,
+  CommissioningTool,
+  FileRef,
+  RequestDocument,
+  RequestFields,
+  SparePbsItem,
+  Student,
+  WorkItem,
+} from './state';
+
+/**
+ * Data the handler looks up for a register or save (the domain never reads other streams).
+ * Give what concerns the submitted request: the chosen tool, the chosen program, the service
+ * centre with service_type 1 of the request's region.
+ */
+export interface RequestLookups {
+  tool?: {
+    id: number;
+    /** The tool's warranty end date 'YYYY-MM-DD' or null. */
+    guaranty_dt: string | null;
+    /** system_ts_id of the tool's set kind (for restore requests), null when not in a set. */
+    set_system_ts_id?: number | null;
+  } | null;
+  program?: {
+    id: number;
+    /** Catalogue reading: 1 special (СПО), 2 common (ОПО); the handler maps other readings. */
+    type: number;
+    gas_sub_system_id: number | null;
+  } | null;
+  /** The id of the region's service centre with service_type 1, or null when there is none. */
+  regional_service_centre_id?: number | null;
+}
+
+/** Submitted scalar fields: the whole request as the form holds it (system fields are ignored). */
+export type SubmittedRequest = Partial<RequestFields>;
+
+export interface RegisterRequest {
+  type: 'RegisterRequest';
+  actor: Actor;
+  /** Allocated by the handler. */
+  id: number;
+  number: number;
+  /** The common tab as the form holds it (movement and hot line fields are filled later). */
+  request: SubmittedRequest;
+  /** Executors chosen on creation or by the region's automatic assignment. */
+  engineer_ids?: number[];
+  attachments?: FileRef[];
+  lookups?: RequestLookups;
+}
+
+export interface SaveRequest {
+  type: 'SaveRequest';
+  actor: Actor;
+  /** The whole request; request_status_id, id, number, dates of the stream are ignored. */
+  request: SubmittedRequest;
+  /** Lists: omitted means unchanged. */
+  works?: WorkItem[];
+  spares_pbs?: SparePbsItem[];
+  tools_commissioning?: CommissioningTool[];
+  students_list?: Student[];
+  attachments_added?: FileRef[];
+  attachments_removed?: string[];
+  documents_added?: RequestDocument[];
+  documents_removed?: string[];
+  lookups?: RequestLookups;
+}
+
+interface Button<T extends string> {
+  type: T;
+  actor: Actor;
+}
+
+export type TakeForPerform = Button<'TakeForPerform'>;
+export type Complete = Button<'Complete'>;
+export type Reexecute = Button<'Reexecute'>;
+export type CancelExecution = Button<'CancelExecution'>;
+export type HotlineTake = Button<'HotlineTake'>;
+export type HotlineFulfil = Button<'HotlineFulfil'>;
+export type HotlineReexecute = Button<'HotlineReexecute'>;
+export type HotlineCancelExecution = Button<'HotlineCancelExecution'>;
+export type Recall = Button<'Recall'>;
+
+export interface AssignEngineers {
+  type: 'AssignEngineers';
+  actor: Actor;
+  engineer_ids: number[];
+}
+
+export interface ChangeNumber {
+  type: 'ChangeNumber';
+  actor: Actor;
+  /** Digits only; a string from the dialog or a number. */
+  number: string | number;
+  /** Handler's verdict: no other request has this number in the request's year. */
+  is_unique: boolean;
+}
+
+export interface ChangeDate {
+  type: 'ChangeDate';
+  actor: Actor;
+  /** 'YYYY-MM-DD'; the time of day of request_date_add is kept. */
+  date: string;
+  /** Handler's verdict: no other request has this request's number in the new date's year. */
+  is_unique: boolean;
+}
+
+export interface AddComment {
+  type: 'AddComment';
+  actor: Actor;
+  comment: string;
+  files?: FileRef[];
+  notify_user_ids?: number[];
+}
+
+/** Set by the hot line reactions after an e-mail registration or a close notice was sent. */
+export interface MarkHotlineEmailSent {
+  type: 'MarkHotlineEmailSent';
+  which: 'register' | 'close';
+}
+
+export type DeleteRequest = Button<'DeleteRequest'>;
+
+export type RequestCommand =
+  | RegisterRequest
+  | SaveRequest
+  | TakeForPerform
+  | Complete
+  | Reexecute
+  | CancelExecution
+  | HotlineTake
+  | HotlineFulfil
+  | HotlineReexecute
+  | HotlineCancelExecution
+  | Recall
+  | AssignEngineers
+  | ChangeNumber
+  | ChangeDate
+  | AddComment
+  | MarkHotlineEmailSent
+  | DeleteRequest;
+
+export type RequestCommandType = RequestCommand['type'];

@@ -1,0 +1,13 @@
+export * from './enums';
+export * from './state';
+export * from './events';
+export * from './commands';
+export * from './rules';
+export * from './acts';
+export * from './reactions';
+export * from './validation';
+export * from './files';
+export * from './history';
+export * from './machine';
+export { buttonCommands, buttonOfCommand, isButtonAction, type ButtonAction, type ButtonCommandType } from './actions';
+export * from './decider';

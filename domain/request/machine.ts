@@ -1,0 +1,335 @@
+import { and, not, setup, transition } from 'xstate';
+import { hasFull, hasOwnOrAll } from '../rights';
+import { actMessages } from './acts';
+import { HotlineResult, PerformerKind, RequestKind, RequestStatus, isRequestStatus, statusName, statusTitle } from './enums';
+import type { RequestStatusName } from './enums';
+import {
+  RESUME_DAYS,
+  canApprove,
+  canEdit,
+  canManageHotline,
+  editableFields,
+  hasHotlineNumber,
+  isAssignedEngineer,
+  isCanceledKind,
+  isSpecialSoftwarePassedToHotLine,
+  readyToPerform,
+  withinResumePeriod,
+} from './rules';
+import { dataOf, initialRequestState, type Actor, type RequestData, type RequestState } from './state';
+
+import { requestActionNames, requestActionTitles, type RequestActionName } from './actions';
+
+export { requestActionNames, requestActionTitles, type RequestActionName };
+
+interface Probe {
+  actor: Actor;
+  /** ISO timestamp of the command. */
+  now: string;
+}
+export type RequestMachineEvent =
+  | ({ type: 'register'; next: RequestData } & Probe)
+  | ({ type: 'save'; next: RequestData; changed: boolean } & Probe)
+  | ({ type: 'assign'; engineer_ids: number[] } & Probe)
+  | ({ type: Exclude<RequestActionName, 'save' | 'assign'> } & Probe);
+
+/** What an accepted transition does; the decider maps each to events. */
+export type RequestEffect =
+  | 'register'
+  | 'take'
+  | 'close'
+  | 'reexecute'
+  | 'cancelExecution'
+  | 'perform'
+  | 'moveToHotLine'
+  | 'hotlineTake'
+  | 'hotlineFulfil'
+  | 'hotlinePerform'
+  | 'hotlineReexecute'
+  | 'hotlineCancelExecution'
+  | 'cancel'
+  | 'recall'
+  | 'assign'
+  | 'saveFields';
+
+export interface Refusal {
+  kind: 'refused' | 'forbidden';
+  message: string;
+}
+
+export const machineMessages = {
+  noEdit: 'Недостаточно прав для редактирования заявки',
+  noCreate: 'Недостаточно прав для создания заявки',
+  takeNotAssigned:
+    'Принять заявку к исполнению может только назначенный исполнитель или пользователь с правом принятия заявок без назначения',
+  noApprove: 'Недостаточно прав для согласования исполнения заявки',
+  noResume: 'Недостаточно прав для отмены исполнения закрытой заявки',
+  resumeExpired: `Отменить исполнение можно только в течение ${RESUME_DAYS} дней с даты исполнения`,
+  noHotlineManage: 'Недостаточно прав для управления заявками ГЛ',
+  alreadyRevoked: 'Заявка уже отозвана',
+  alreadyRegistered: 'Заявка уже зарегистрирована',
+  closeNoHotlineNumber: actMessages.closeNoHotlineNumber,
+  unavailable: (action: RequestActionName | 'register', status: number) =>
+    `Действие «${requestActionTitles[action]}» недоступно для заявки в статусе «${statusTitle(status)}»`,
+} as const;
+
+interface MachineContext {
+  request: RequestState;
+}
+
+/** The request the event would leave (save, register) or the stored one. */
+const nextOf = (context: MachineContext, event: RequestMachineEvent): RequestData =>
+  event.type === 'save' || event.type === 'register' ? event.next : context.request;
+
+const effect = (name: RequestEffect) => ({ type: 'effect' as const, params: { name } });
+const refuse = (kind: Refusal['kind'], message: string) => ({ type: 'refuse' as const, params: { kind, message } });
+const unavailable = (action: RequestActionName) => ({
+  type: 'refuse' as const,
+  params: ({ context }: { context: MachineContext }): Refusal => ({
+    kind: 'refused',
+    message: machineMessages.unavailable(action, context.request.request_status_id),
+  }),
+});
+
+/**
+ * The request lifecycle: every status of requests.md 3 and every row of the transition table
+ * of 4.2, with its conditions as guards. Allowed transitions carry an `effect` action; refused
+ * ones a `refuse` action with the Russian reason, so the same machine answers both "may I?"
+ * and "why not?". It is used purely (see evaluateRequestCommand): no actor is ever started.
+ */
+export const requestMachine = setup({
+  types: {
+    context: {} as MachineContext,
+    events: {} as RequestMachineEvent,
+  },
+  guards: {
+    canCreate: ({ event }) => hasOwnOrAll(event.actor.rights, 'RIGHT_REQUEST_CREATE'),
+    canEdit: ({ context, event }) => canEdit(context.request, event.actor.rights),
+    maySave: ({ context, event }) => editableFields(context.request, event.actor).size > 0,
+    engineerOrAssigned: ({ context, event }) =>
+      hasFull(event.actor.rights, 'RIGHT_REQUEST_ENGINEER') || isAssignedEngineer(context.request, event.actor.userId),
+    canApprove: ({ context, event }) => canApprove(context.request, event.actor.rights),
+    canAssign: ({ context, event }) =>
+      context.request.request_performer_kind === PerformerKind.SENIOR
+        ? canManageHotline(event.actor.rights)
+        : canApprove(context.request, event.actor.rights),
+    canManageHotline: ({ event }) => canManageHotline(event.actor.rights),
+    canResume: ({ event }) => hasFull(event.actor.rights, 'RIGHT_REQUEST_RESUME'),
+    withinResumePeriod: ({ context, event }) => withinResumePeriod(context.request, event.now),
+    hasHotlineNumber: ({ context }) => hasHotlineNumber(context.request),
+    isFilial: ({ context }) => context.request.request_performer_kind === PerformerKind.FILIAL,
+    isSenior: ({ context }) => context.request.request_performer_kind === PerformerKind.SENIOR,
+    isRevoked: ({ context }) => context.request.request_kind_id === RequestKind.REVOKE,
+    assignsSomeone: ({ event }) => event.type === 'assign' && event.engineer_ids.length > 0,
+    changed: ({ event }) => event.type === 'save' && event.changed,
+    nextCanceledKind: ({ context, event }) => isCanceledKind(nextOf(context, event).request_kind_id),
+    nextSenior: ({ context, event }) => nextOf(context, event).request_performer_kind === PerformerKind.SENIOR,
+    nextPassedToHotLine: ({ context, event }) => isSpecialSoftwarePassedToHotLine(nextOf(context, event)),
+    nextReadyToPerform: ({ context, event }) => readyToPerform(nextOf(context, event)),
+    nextHotlineFulfilled: ({ context, event }) => nextOf(context, event).hotline_result_id === HotlineResult.FULFILLED,
+  },
+  actions: {
+    effect: (_, _params: { name: RequestEffect }) => {},
+    refuse: (_, _params: Refusal) => {},
+  },
+}).createMachine(
+  (() => {
+    const take = [
+      { guard: not('canEdit'), actions: refuse('forbidden', machineMessages.noEdit) },
+      { guard: 'engineerOrAssigned', target: 'PERFORMING', actions: effect('take') },
+      { actions: refuse('forbidden', machineMessages.takeNotAssigned) },
+    ] as const;
+    const recall = [
+      { guard: not('canEdit'), actions: refuse('forbidden', machineMessages.noEdit) },
+      { guard: 'isRevoked', actions: refuse('refused', machineMessages.alreadyRevoked) },
+      { target: 'CANCELED', actions: effect('recall') },
+    ] as const;
+    const assignRefused = {
+      guard: not('canAssign'),
+      actions: {
+        type: 'refuse',
+        params: ({ context }: { context: MachineContext }): Refusal => ({
+          kind: 'forbidden',
+          message:
+            context.request.request_performer_kind === PerformerKind.SENIOR ? machineMessages.noHotlineManage : machineMessages.noApprove,
+        }),
+      },
+    } as const;
+    const assigned = { actions: effect('assign') } as const;
+    const assign = [assignRefused, assigned] as const;
+    const noRights = { guard: not('maySave'), actions: refuse('forbidden', machineMessages.noEdit) } as const;
+    const saveFields = { actions: effect('saveFields') } as const;
+    const cancelByKind = { guard: 'nextCanceledKind', target: 'CANCELED', actions: effect('cancel') } as const;
+    const manage = { guard: not('canManageHotline'), actions: refuse('forbidden', machineMessages.noHotlineManage) } as const;
+    const hotlineFulfil = [manage, { target: 'CLOSED', actions: effect('hotlineFulfil') }] as const;
+    const hotlineReexecute = [manage, { target: 'HOT_LINE_WAITING', actions: effect('hotlineReexecute') }] as const;
+    const hotlineCancel = [manage, { target: 'HOT_LINE_PERFORMING', actions: effect('hotlineCancelExecution') }] as const;
+
+    return {
+      id: 'request',
+      initial: 'UNDEFINED',
+      context: { request: initialRequestState() },
+      // Any command a status does not handle is refused with the generic reason.
+      on: {
+        register: { actions: refuse('refused', machineMessages.alreadyRegistered) },
+        ...Object.fromEntries(requestActionNames.map((a) => [a, { actions: unavailable(a) }])),
+      },
+      states: {
+        UNDEFINED: {
+          on: {
+            register: [
+              { guard: not('canCreate'), actions: refuse('forbidden', machineMessages.noCreate) },
+              { guard: 'nextCanceledKind', target: 'CANCELED', actions: effect('register') },
+              { guard: 'nextSenior', target: 'HOT_LINE_WAITING', actions: effect('register') },
+              { target: 'WAITING_ENGINEER', actions: effect('register') },
+            ],
+          },
+        },
+        WAITING_ASSIGNMENT: {
+          on: {
+            assign: [assignRefused, { guard: 'assignsSomeone', target: 'WAITING_ENGINEER', actions: effect('assign') }, assigned],
+            recall,
+            save: [noRights, cancelByKind, saveFields],
+          },
+        },
+        WAITING_ENGINEER: {
+          on: { take, assign, recall, save: [noRights, cancelByKind, saveFields] },
+        },
+        PERFORMING: {
+          on: {
+            assign,
+            recall,
+            save: [
+              noRights,
+              { guard: 'nextPassedToHotLine', target: 'HOT_LINE_WAITING', actions: effect('moveToHotLine') },
+              cancelByKind,
+              { guard: 'nextReadyToPerform', target: 'PERFORMED', actions: effect('perform') },
+              saveFields,
+            ],
+          },
+        },
+        PERFORMED: {
+          on: {
+            complete: [
+              { guard: not('canApprove'), actions: refuse('forbidden', machineMessages.noApprove) },
+              { guard: not('hasHotlineNumber'), actions: refuse('refused', machineMessages.closeNoHotlineNumber) },
+              { target: 'CLOSED', actions: effect('close') },
+            ],
+            reexecute: [
+              { guard: not('canApprove'), actions: refuse('forbidden', machineMessages.noApprove) },
+              { target: 'WAITING_ENGINEER', actions: effect('reexecute') },
+            ],
+            save: [noRights, { guard: 'nextReadyToPerform', actions: effect('perform') }, saveFields],
+          },
+        },
+        CLOSED: {
+          on: {
+            'cancel-execution': [
+              { guard: not('isFilial'), actions: unavailable('cancel-execution') },
+              { guard: not('canResume'), actions: refuse('forbidden', machineMessages.noResume) },
+              { guard: not('withinResumePeriod'), actions: refuse('refused', machineMessages.resumeExpired) },
+              { target: 'PERFORMED', actions: effect('cancelExecution') },
+            ],
+            'hotline-cancel-execution': [
+              { guard: not('isSenior'), actions: unavailable('hotline-cancel-execution') },
+              ...hotlineCancel,
+            ],
+            // A closed request whose data a save changes needs 'Заявка выполнена' again.
+            save: [noRights, { guard: and(['changed', 'nextReadyToPerform']), target: 'PERFORMED', actions: effect('perform') }, saveFields],
+          },
+        },
+        CANCELED: {
+          on: { save: [noRights, saveFields] },
+        },
+        HOT_LINE_WAITING: {
+          on: {
+            'hotline-take': [
+              { guard: not('canEdit'), actions: refuse('forbidden', machineMessages.noEdit) },
+              { target: 'HOT_LINE_PERFORMING', actions: effect('hotlineTake') },
+            ],
+            assign,
+            recall,
+            save: [noRights, cancelByKind, saveFields],
+          },
+        },
+        HOT_LINE_PERFORMING: {
+          on: {
+            'hotline-fulfil': hotlineFulfil,
+            'hotline-reexecute': hotlineReexecute,
+            assign,
+            recall,
+            save: [
+              noRights,
+              { guard: 'nextHotlineFulfilled', target: 'HOT_LINE_PERFORMED', actions: effect('hotlinePerform') },
+              saveFields,
+            ],
+          },
+        },
+        HOT_LINE_PERFORMED: {
+          on: {
+            take,
+            'hotline-fulfil': hotlineFulfil,
+            'hotline-reexecute': hotlineReexecute,
+            'hotline-cancel-execution': hotlineCancel,
+            save: [noRights, saveFields],
+          },
+        },
+      },
+    };
+  })(),
+);
+
+export interface Evaluation {
+  /** Set when the machine refuses the command, with the Russian reason. */
+  refusal: Refusal | null;
+  /** The effects of the accepted transition (empty when refused). */
+  effects: RequestEffect[];
+  /** The status after the transition. */
+  status: number;
+}
+
+/**
+ * Asks the machine about one command for a request: rebuilds the snapshot from the state
+ * (status -> state value, the request -> context) and takes one pure transition.
+ */
+export const evaluateRequestCommand = (state: RequestState, event: RequestMachineEvent): Evaluation => {
+  const status = state.request_status_id;
+  const unavailable = (): Evaluation => ({
+    refusal: { kind: 'refused', message: machineMessages.unavailable(event.type, status) },
+    effects: [],
+    status,
+  });
+  if (!isRequestStatus(status)) return unavailable();
+  const snapshot = requestMachine.resolveState({ value: statusName(status), context: { request: state } });
+  const [next, actions] = transition(requestMachine, snapshot, event);
+  const refusalAction = actions.find((a) => a.type === 'refuse');
+  if (refusalAction) return { refusal: refusalAction.params as Refusal, effects: [], status };
+  const effects = actions.filter((a) => a.type === 'effect').map((a) => (a.params as { name: RequestEffect }).name);
+  // Every accepted transition names its effect; none means no transition was taken.
+  if (effects.length === 0) return unavailable();
+  return { refusal: null, effects, status: RequestStatus[next.value as RequestStatusName] };
+};
+
+/** The probe event of a button (and of an unchanged save) for availableActions. */
+export const probeEvent = (state: RequestState, action: RequestActionName, actor: Actor, now: string): RequestMachineEvent => {
+  switch (action) {
+    case 'save':
+      return { type: 'save', actor, now, next: dataOf(state), changed: false };
+    case 'assign':
+      return { type: 'assign', actor, now, engineer_ids: state.engineers };
+    default:
+      return { type: action, actor, now };
+  }
+};
+
+/**
+ * The commands the server accepts now for this actor: the client shows only these buttons.
+ * Asks the same machine the decider asks.
+ */
+export const availableActions = (state: RequestState, actor: Actor, now: string): Set<RequestActionName> => {
+  const out = new Set<RequestActionName>();
+  if (!state.registered || state.deleted) return out;
+  for (const action of requestActionNames)
+    if (evaluateRequestCommand(state, probeEvent(state, action, actor, now)).refusal === null) out.add(action);
+  return out;
+};

@@ -1,0 +1,293 @@
+import { allRights, hasFull, type RightsObject } from '../rights';
+import { ToolState } from '../tool/states';
+import { daysBetween, toDateOnly } from '../shared/dates';
+import {
+  ActKind,
+  InspectionBefore,
+  PerformerKind,
+  RepairResult,
+  RequestKind,
+  RequestResult,
+  RequestStatus,
+  canceledKinds,
+  hotLineStatuses,
+  softwareKinds,
+} from './enums';
+import type { Actor, ListName, RequestData, RequestField, RequestFields, RequestState } from './state';
+
+// ---------------------------------------------------------------------------------------------
+// Field groups (4.1)
+
+/** Chosen on the common tab of a new request only; later changed by transitions alone. */
+export const registrationFields = ['request_performer_kind'] as const satisfies readonly RequestField[];
+
+/** The common tab ('Заявка'). */
+export const commonFields = [
+  'region_id',
+  'unit_id',
+  'contact_kind',
+  'contact_id',
+  'contact_unknown_name',
+  'contact_unknown_email',
+  'number_out',
+  'date_out_d',
+  'request_kind_id',
+  'program_id',
+  'tool_id',
+  'learning_type_id',
+  'request_text',
+] as const satisfies readonly RequestField[];
+
+/** The movement tab ('Движение'), FILIAL requests in PERFORMING. */
+export const movementFields = [
+  'request_kind_id',
+  'program_id',
+  'subsystem_id',
+  'system_ts_id',
+  'tool_id',
+  'learning_type_id',
+  'request_text_expl',
+  'note',
+  'result',
+  'result_type',
+  'result_d',
+  'commissioning_year',
+  'fulfielled_works',
+  'co_13_number',
+  'co_13_d',
+  'co_3_number',
+  'co_3_d',
+  'co_7_number',
+  'co_7_d',
+  'co_8_number',
+  'co_8_d',
+  'co_41_number',
+  'co_41_d',
+  'co_42_number',
+  'co_42_d',
+  'repair_kind_id',
+  'repair_type_id',
+  'repair_result_id',
+  'date_repair_d',
+  'service_repair_id',
+  'date_pass_d',
+  'date_return_d',
+  'tool_in_d',
+  'tool_out_d',
+  'view_res_before',
+  'view_res_after',
+  'comment_before',
+  'comment_after',
+  'troubles_display',
+  'troubles_list',
+] as const satisfies readonly RequestField[];
+
+/** Lists edited on the movement tab. */
+export const movementLists = ['works', 'spares_pbs', 'tools_commissioning', 'students_list'] as const satisfies readonly ListName[];
+
+/** The hot line tab ('Техподдержка ГЛ'). */
+export const hotlineFields = [
+  'hotline_result_id',
+  'hotline_result_type',
+  'hotline_result_date',
+  'hotline_work_description',
+  'instructed_person',
+  'hotlinegas_close_d',
+] as const satisfies readonly RequestField[];
+
+/** The hot line (registry) number, its own right. */
+export const hotlineNumberFields = ['hotlinegas_number'] as const satisfies readonly RequestField[];
+
+/** Set by the stream only (ids, status, flags); a save never changes them. */
+export const systemFields = [
+  'id',
+  'number',
+  'request_date_add',
+  'request_status_id',
+  'hotline_email_register_sent',
+  'hotline_email_close_sent',
+  'engineer_id',
+] as const satisfies readonly RequestField[];
+
+/** What a save may touch besides scalar fields. */
+/** 'spares': the request's stock spares (kept in the spares sets' streams, edited on the movement tab). */
+export type EditableItem = RequestField | (typeof movementLists)[number] | 'spares' | 'attachments' | 'documents_add' | 'documents_remove';
+
+// ---------------------------------------------------------------------------------------------
+// Permissions
+
+const inStatus = (state: Pick<RequestFields, 'request_status_id'>, ...statuses: number[]) =>
+  statuses.includes(state.request_status_id);
+
+/** General edit permission (4.1): no number yet, FILIAL with request-edit, SENIOR with hotline-edit. */
+export const canEdit = (state: Pick<RequestFields, 'number' | 'request_performer_kind'>, rights: RightsObject): boolean =>
+  state.number == null ||
+  (state.request_performer_kind === PerformerKind.FILIAL && hasFull(rights, 'RIGHT_REQUEST_EDIT')) ||
+  (state.request_performer_kind === PerformerKind.SENIOR && hasFull(rights, 'RIGHT_REQUEST_HOTLINE_EDIT'));
+
+/** The hot line number: RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT. */
+export const canEditHotlineNumber = (rights: RightsObject): boolean =>
+  hasFull(rights, 'RIGHT_HOTLINE_EDIT') || hasFull(rights, 'RIGHT_REQUEST_HOTLINE_EDIT');
+
+export const isAssignedEngineer = (state: Pick<RequestState, 'engineers'>, userId: number): boolean =>
+  state.engineers.includes(userId);
+
+/** Hot line management buttons (assign, fulfil, re-execute, cancel execution). */
+export const canManageHotline = (rights: RightsObject): boolean => hasFull(rights, 'RIGHT_REQUEST_DELETE');
+
+/** Approval section of the movement tab (assign, 'Заявка выполнена', re-execute). */
+export const canApprove = (state: Pick<RequestFields, 'number' | 'request_performer_kind'>, rights: RightsObject): boolean =>
+  state.request_performer_kind === PerformerKind.FILIAL && canEdit(state, rights) && hasFull(rights, 'RIGHT_REQUEST_EDIT');
+
+/**
+ * Which fields and lists the actor may change in a save of this request now (4.1). A new
+ * (unregistered) request offers the common tab, the performer kind and attachments.
+ */
+export const editableFields = (state: RequestState, actor: Pick<Actor, 'rights'>): ReadonlySet<EditableItem> => {
+  const out = new Set<EditableItem>();
+  if (state.deleted) return out;
+  const rights = actor.rights;
+  const edit = canEdit(state, rights);
+  const add = (items: readonly EditableItem[]) => items.forEach((i) => out.add(i));
+  if (!state.registered) {
+    add(registrationFields);
+    add(commonFields);
+    add(['attachments']);
+    if (canEditHotlineNumber(rights)) add(hotlineNumberFields);
+    return out;
+  }
+  const S = RequestStatus;
+  if (edit && inStatus(state, S.WAITING_ASSIGNMENT, S.WAITING_ENGINEER, S.HOT_LINE_WAITING)) add(commonFields);
+  if (edit && inStatus(state, S.WAITING_ASSIGNMENT, S.WAITING_ENGINEER)) add(['attachments']);
+  if (edit && inStatus(state, S.PERFORMING) && state.request_performer_kind === PerformerKind.FILIAL) {
+    add(movementFields);
+    add(movementLists);
+    add(['spares', 'documents_add']);
+  }
+  if (edit && inStatus(state, S.HOT_LINE_WAITING, S.HOT_LINE_PERFORMING)) add(hotlineFields);
+  if (canEditHotlineNumber(rights) && !inStatus(state, S.CANCELED)) add(hotlineNumberFields);
+  if (hasFull(rights, 'RIGHT_REQUEST_DOCS_DELETE') && !inStatus(state, S.CLOSED, S.CANCELED)) add(['documents_remove']);
+  return out;
+};
+
+/** True when the item is editable in this status for a user holding every right. */
+export const editableInStatus = (state: RequestState, item: EditableItem): boolean =>
+  editableFields(state, { rights: allRights() }).has(item);
+
+// ---------------------------------------------------------------------------------------------
+// Conditions of the transition table
+
+export const isCanceledKind = (kind: number | null): boolean => kind != null && (canceledKinds as readonly number[]).includes(kind);
+
+export const hasDocumentOf = (data: Pick<RequestData, 'documents'>, act: ActKind): boolean =>
+  data.documents.some((d) => d.act_kind === act);
+
+/** The act a save needs to mark the request performed (4.2), or null when the kind needs none. */
+export const matchingActKind = (data: Pick<RequestFields, 'request_kind_id' | 'view_res_before'>): ActKind | null => {
+  switch (data.request_kind_id) {
+    case RequestKind.COMMON_SOFTWARE:
+    case RequestKind.SPECIAL_SOFTWARE:
+    case RequestKind.RESTORE:
+      return ActKind.CO_3;
+    case RequestKind.REPAIR_HARD:
+      return data.view_res_before === InspectionBefore.TO_DISMISS ? ActKind.CO_7 : ActKind.CO_8;
+    case RequestKind.COMMISSIONING:
+      return ActKind.CO_13;
+    case RequestKind.LEARNING:
+      return ActKind.LEARNING;
+    default:
+      return null;
+  }
+};
+
+/**
+ * The save row 'matching act document exists': the act for kinds that have one; a proposal
+ * with result fulfilled; a consultation or a task with any result.
+ */
+export const readyToPerform = (data: RequestData): boolean => {
+  const act = matchingActKind(data);
+  if (act) return hasDocumentOf(data, act);
+  switch (data.request_kind_id) {
+    case RequestKind.PROPOSAL:
+      return data.result === RequestResult.FULFILLED;
+    case RequestKind.CONSULTATION:
+    case RequestKind.TASK:
+      return data.result != null;
+    default:
+      return false;
+  }
+};
+
+export const isHardRepairToDismiss = (data: Pick<RequestFields, 'request_kind_id' | 'view_res_before'>): boolean =>
+  data.request_kind_id === RequestKind.REPAIR_HARD && data.view_res_before === InspectionBefore.TO_DISMISS;
+
+/**
+ * Result date when a save marks the request performed: for decommission repair the СО-7 date;
+ * for other repair the repair date or the СО-8 date; otherwise the current date if unset.
+ */
+export const resultDateOnPerform = (data: RequestData, now: string): string => {
+  const today = toDateOnly(now);
+  if (data.request_kind_id === RequestKind.REPAIR_HARD) {
+    const date = isHardRepairToDismiss(data) ? data.co_7_d : (data.date_repair_d ?? data.co_8_d);
+    return date ?? data.result_d ?? today;
+  }
+  return data.result_d ?? today;
+};
+
+export const isSpecialSoftwarePassedToHotLine = (data: RequestData): boolean =>
+  data.request_kind_id === RequestKind.SPECIAL_SOFTWARE && data.result === RequestResult.PASSED_TO_HOT_LINE;
+
+/** Cancel execution of a closed request: within 3 days of the result date. */
+export const RESUME_DAYS = 3;
+export const withinResumePeriod = (state: Pick<RequestFields, 'result_d'>, now: string): boolean =>
+  state.result_d != null && daysBetween(state.result_d, now) <= RESUME_DAYS;
+
+export const hasHotlineNumber = (state: Pick<RequestFields, 'hotlinegas_number'>): boolean =>
+  (state.hotlinegas_number ?? '').trim() !== '';
+
+export const isSoftwareKind = (kind: number | null): boolean => kind != null && (softwareKinds as readonly number[]).includes(kind);
+
+/**
+ * The tool state a saved hard repair leads to (4.2): full repair result -> in work; no repair
+ * result and inspection 'to dismiss' -> waiting reclaim; no result and 'repair needed' -> broken.
+ * Only for hard repairs in PERFORMING, PERFORMED or CLOSED with a tool; otherwise null.
+ */
+export const toolStateAfterRepair = (state: RequestData): ToolState | null => {
+  if (state.request_kind_id !== RequestKind.REPAIR_HARD || state.tool_id == null) return null;
+  if (!inStatus(state, RequestStatus.PERFORMING, RequestStatus.PERFORMED, RequestStatus.CLOSED)) return null;
+  if (state.repair_result_id === RepairResult.FULL) return ToolState.IN_WORK;
+  if (state.repair_result_id == null) {
+    if (state.view_res_before === InspectionBefore.TO_DISMISS) return ToolState.WAITING_RECLAIM;
+    if (state.view_res_before === InspectionBefore.REPAIR_NEEDED) return ToolState.BROKEN;
+  }
+  return null;
+};
+
+/** A hot line request: special software in one of the three hot line statuses (4.1). */
+export const isHotLineRequest = (state: Pick<RequestFields, 'request_kind_id' | 'request_status_id'>): boolean =>
+  state.request_kind_id === RequestKind.SPECIAL_SOFTWARE && (hotLineStatuses as readonly number[]).includes(state.request_status_id);
+
+/** 'Добавить на ГЛ' (4.4): no number yet, no e-mail registration sent, and the hot line number right. */
+export const canRegisterOnHotLine = (
+  state: Pick<RequestState, 'registered' | 'deleted' | 'hotlinegas_number' | 'hotline_email_register_sent' | 'request_status_id'>,
+  rights: RightsObject,
+): boolean =>
+  !state.deleted &&
+  !hasHotlineNumber(state) &&
+  !state.hotline_email_register_sent &&
+  state.request_status_id !== RequestStatus.CANCELED &&
+  canEditHotlineNumber(rights);
+
+/**
+ * Closed-mail rule (4.2): a CLOSED request with a registry number, whose organisation has no
+ * hot line e-mail account, and whose close notice was not sent yet, gets the notice (the
+ * handler sends it, then MarkHotlineEmailSent { which: 'close' }).
+ */
+export const needsHotlineCloseMail = (
+  state: Pick<RequestFields, 'request_status_id' | 'hotlinegas_number' | 'hotline_email_close_sent'>,
+  organisationHasHotlineAccount: boolean,
+): boolean =>
+  state.request_status_id === RequestStatus.CLOSED &&
+  hasHotlineNumber(state) &&
+  !organisationHasHotlineAccount &&
+  !state.hotline_email_close_sent;

@@ -1,0 +1,403 @@
+import { z } from 'zod';
+import { formatDate, isCalendarDate, parseRuDate, toDateOnly } from '../shared/dates';
+import { invalid } from '../shared/errors';
+import {
+  ContactKind,
+  PerformerKind,
+  RepairType,
+  RequestKind,
+  RequestStatus,
+  WarrantyKind,
+  actKindValues,
+  requestResultValues,
+  serviceCentreRepairTypes,
+  softwareKinds,
+} from './enums';
+import type { RequestField } from './state';
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export const dateMessages = {
+  required: 'Введите дату',
+  format: 'Введите дату в формате DD.MM.YYYY',
+  invalid: 'Неверная дата',
+  future: 'Укажите дату не позднее сегодняшней',
+  min: (isoDate: string) => `Дата должна быть больше или равна ${formatDate(isoDate)}`,
+} as const;
+
+export const requestMessages = {
+  choose: 'Нужно выбрать',
+  contactKind: 'Укажите вид контакта',
+  email: 'Укажите корректный email',
+  contact: 'Укажите контактное лицо',
+  kind: 'Укажите тип заявки',
+  program: 'Укажите программное обеспечение',
+  description: 'Введите описание',
+  descriptionMax: 'Не более 2000 символов',
+  tool: 'Укажите оборудование',
+  learningType: 'Укажите вид обучения',
+  note: 'Необходимо заполнить',
+  repairTypeWarranty:
+    'Неверно указан вид ремонта! Тип гарантийности оборудования не соответствует виду гарантийности ремонта.',
+  beforeCreation: 'Не может быть меньше даты создания заявки',
+  required: 'Нужно указать',
+  beforePass: 'Не может быть меньше даты передачи в СЦ',
+  beforeArrival: 'Не может быть меньше даты поступления',
+  departureWithoutArrival: 'Сначала укажите дату поступления',
+  beforeRequestDate: 'Не может быть меньше даты заявки',
+  repairInFuture: 'Дата в будущем',
+  repairDateError: 'Ошибка в дате',
+  workTitle: 'Описание работы (до 255 символов)',
+  spareTitle: 'Зип (до 255 символов)',
+  cost: 'Стоимость не может быть отрицательной',
+  studentName: 'Укажите ФИО слушателя',
+  toolLine: 'Укажите оборудование',
+  comment: 'Не более 2000 символов',
+  commentMin: 'Сообщение должно содержать не менее 5 символов',
+  units: 'Укажите объекты',
+  integer: 'Введите целое число',
+  value: 'Неверное значение',
+} as const;
+
+export const DESCRIPTION_MIN = 5;
+export const DESCRIPTION_MAX = 2000;
+export const TITLE_MAX = 255;
+export const NOTE_MIN_EXCLUSIVE = 3;
+export const COMMENT_MAX_EXCLUSIVE = 2000;
+export const COMMENT_MIN = 5;
+
+/** Russian texts for zod's own issues (type mismatches and the like). */
+export const ruErrorMap: z.ZodErrorMap = (issue, ctx) => {
+  if (issue.code === z.ZodIssueCode.invalid_type && issue.received === 'undefined') return { message: 'Обязательное поле' };
+  if (issue.code === z.ZodIssueCode.invalid_string && issue.validation === 'email') return { message: requestMessages.email };
+  if (issue.code === z.ZodIssueCode.custom) return { message: ctx.defaultError };
+  return { message: requestMessages.value };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+export interface DateRules {
+  required?: boolean;
+  /** Not after this day (an ISO date or timestamp: today from the command context). */
+  notAfter?: string | null;
+  /** Not before this day; the message names it. */
+  min?: string | null;
+  /** A message replacing 'Дата должна быть больше или равна {date}'. */
+  minMessage?: string;
+}
+
+/** The first broken rule of an ISO date ('YYYY-MM-DD'), or null. */
+export const checkIsoDate = (iso: string | null | undefined, rules: DateRules = {}): string | null => {
+  if (iso == null || iso === '') return rules.required ? dateMessages.required : null;
+  if (!isCalendarDate(iso.slice(0, 10))) return dateMessages.invalid;
+  const day = iso.slice(0, 10);
+  if (rules.notAfter && day > toDateOnly(rules.notAfter)) return dateMessages.future;
+  if (rules.min && day < toDateOnly(rules.min)) return rules.minMessage ?? dateMessages.min(toDateOnly(rules.min));
+  return null;
+};
+
+const MASK_EMPTY = /^[_\s.]*$/;
+
+/**
+ * A masked input 'DD.MM.YYYY' (mask ##.##.####) for the client: yields 'YYYY-MM-DD', or null
+ * when empty and not required.
+ */
+export const ruDate = (rules: DateRules = {}) =>
+  z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value, ctx): string | null => {
+      const text = (value ?? '').trim();
+      const fail = (message: string) => {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      };
+      if (MASK_EMPTY.test(text)) return rules.required ? fail(dateMessages.required) : null;
+      if (!/^\d{2}\.\d{2}\.\d{4}$/.test(text)) return fail(dateMessages.format);
+      const iso = parseRuDate(text);
+      if (!iso) return fail(dateMessages.invalid);
+      const broken = checkIsoDate(iso, rules);
+      return broken ? fail(broken) : iso;
+    });
+
+/** An API date 'YYYY-MM-DD' (null when empty and not required) with the same rules. */
+export const isoDate = (rules: DateRules = {}) =>
+  z
+    .string()
+    .nullable()
+    .optional()
+    .transform((value, ctx): string | null => {
+      const text = value ?? '';
+      if (text === '') {
+        if (!rules.required) return null;
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: dateMessages.required });
+        return z.NEVER;
+      }
+      const broken = checkIsoDate(text, rules);
+      if (broken) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: broken });
+        return z.NEVER;
+      }
+      return text.slice(0, 10);
+    });
+
+// ---------------------------------------------------------------------------------------------
+// The request (common tab, movement sections, lists)
+
+export interface RequestValidationContext {
+  /** ISO timestamp of the command (today). */
+  now: string;
+  /** request_date_add; for a new request the command's time. */
+  createdAt?: string | null;
+  /** The request's status before the save (0 for a new request). */
+  status?: number;
+}
+
+const nullableId = z.number().int().nullable();
+const nullableText = z.string().nullable();
+const nullableDate = z.string().nullable();
+
+export const workItemSchema = z.object({
+  title: z.string().trim().min(1, requestMessages.workTitle).max(TITLE_MAX, requestMessages.workTitle),
+  cost: z.number().min(0, requestMessages.cost),
+});
+export const sparePbsItemSchema = z.object({
+  title: z.string().trim().min(1, requestMessages.spareTitle).max(TITLE_MAX, requestMessages.spareTitle),
+  cost: z.number().min(0, requestMessages.cost),
+});
+export const studentSchema = z.object({
+  name: z.string().trim().min(1, requestMessages.studentName).max(TITLE_MAX, requestMessages.studentName),
+  post: z.string().max(TITLE_MAX, requestMessages.value),
+});
+export const commissioningToolSchema = z.object({
+  tool_id: z.number({ invalid_type_error: requestMessages.toolLine }).int(),
+  settling_place: z.string().max(TITLE_MAX, requestMessages.value),
+  instructed_person: z.string().max(TITLE_MAX, requestMessages.value),
+});
+export const fileRefSchema = z.object({
+  file_id: z.string().min(1),
+  file_name: z.string().min(1),
+  mimetype: z.string(),
+  size: z.number().int().min(0),
+  checksum: z.string(),
+});
+export const requestDocumentSchema = fileRefSchema.extend({
+  act_kind: z.enum(actKindValues).nullable(),
+  sign_type: z.enum(['paper', 'electron']),
+  signers_count: z.union([z.literal(2), z.literal(3)]),
+});
+
+const requestShape = {
+  request_kind_id: nullableId,
+  request_performer_kind: z.enum([PerformerKind.SENIOR, PerformerKind.FILIAL]),
+  region_id: nullableId,
+  unit_id: nullableId,
+  contact_kind: nullableId,
+  contact_id: nullableId,
+  contact_unknown_name: nullableText,
+  contact_unknown_email: nullableText,
+  number_out: nullableText,
+  date_out_d: nullableDate,
+  program_id: nullableId,
+  subsystem_id: nullableId,
+  system_ts_id: nullableId,
+  tool_id: nullableId,
+  learning_type_id: nullableId,
+  repair_kind_id: nullableId,
+  repair_type_id: nullableId,
+  repair_result_id: nullableId,
+  request_text: z.string(),
+  request_text_expl: nullableText,
+  note: nullableText,
+  hotlinegas_number: nullableText,
+  hotlinegas_close_d: nullableDate,
+  result: z.enum(requestResultValues).nullable(),
+  result_type: nullableId,
+  result_d: nullableDate,
+  commissioning_year: nullableId,
+  fulfielled_works: nullableText,
+  co_13_d: nullableDate,
+  co_3_d: nullableDate,
+  co_7_d: nullableDate,
+  co_8_d: nullableDate,
+  co_41_d: nullableDate,
+  co_42_d: nullableDate,
+  date_repair_d: nullableDate,
+  service_repair_id: nullableId,
+  date_pass_d: nullableDate,
+  date_return_d: nullableDate,
+  tool_in_d: nullableDate,
+  tool_out_d: nullableDate,
+  view_res_before: nullableId,
+  view_res_after: nullableId,
+  comment_before: nullableText,
+  comment_after: nullableText,
+  troubles_list: nullableText,
+  hotline_result_id: nullableId,
+  hotline_result_type: nullableId,
+  hotline_result_date: nullableDate,
+  hotline_work_description: nullableText,
+  instructed_person: nullableText,
+  works: z.array(workItemSchema),
+  spares_pbs: z.array(sparePbsItemSchema),
+  students_list: z.array(studentSchema),
+  tools_commissioning: z.array(commissioningToolSchema),
+};
+
+/** Date fields the request schema checks with the date rules (the client checks the same ones). */
+export const dateFieldsChecked = [
+  'date_out_d',
+  'hotlinegas_close_d',
+  'result_d',
+  'co_13_d',
+  'co_3_d',
+  'co_7_d',
+  'co_8_d',
+  'co_41_d',
+  'co_42_d',
+  'date_repair_d',
+  'date_pass_d',
+  'date_return_d',
+  'tool_in_d',
+  'tool_out_d',
+  'hotline_result_date',
+] as const satisfies readonly RequestField[];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The repair type agrees with the warranty kind: the guaranty type iff the warranty kind GUARANTY. */
+export const repairTypeMatchesWarranty = (repairTypeId: number | null, repairKindId: number | null): boolean =>
+  repairTypeId == null || repairKindId == null || (repairTypeId === RepairType.GUARANTY) === (repairKindId === WarrantyKind.GUARANTY);
+
+/**
+ * The request form (requests.md section 5): the common tab, the movement sections, the lists.
+ * Built per save because rules depend on today, the creation date and the status.
+ */
+export const requestSchema = (context: RequestValidationContext) => {
+  const today = toDateOnly(context.now);
+  const created = toDateOnly(context.createdAt ?? context.now);
+  const status = context.status ?? RequestStatus.UNDEFINED;
+  return z
+    .object(requestShape)
+    .passthrough()
+    .superRefine((r, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: path.split('.'), message });
+      const date = (field: (typeof dateFieldsChecked)[number], rules: DateRules) => {
+        const broken = checkIsoDate(r[field], rules);
+        if (broken) issue(field, broken);
+        return !broken;
+      };
+      const kind = r.request_kind_id;
+
+      // Common tab.
+      if (r.region_id == null) issue('region_id', requestMessages.choose);
+      if (r.unit_id == null) issue('unit_id', requestMessages.choose);
+      if (r.contact_kind == null) issue('contact_kind', requestMessages.contactKind);
+      else if (r.contact_kind === ContactKind.STRANGER) {
+        if (!EMAIL.test((r.contact_unknown_email ?? '').trim())) issue('contact_unknown_email', requestMessages.email);
+      } else if (r.contact_id == null) issue('contact_id', requestMessages.contact);
+      if (kind == null) issue('request_kind_id', requestMessages.kind);
+      if (kind != null && (softwareKinds as readonly number[]).includes(kind) && r.program_id == null)
+        issue('program_id', requestMessages.program);
+      const text = r.request_text.trim();
+      if (text.length < DESCRIPTION_MIN) issue('request_text', requestMessages.description);
+      else if (r.request_text.length > DESCRIPTION_MAX) issue('request_text', requestMessages.descriptionMax);
+      date('date_out_d', { notAfter: today });
+      const pastWaiting = ![RequestStatus.UNDEFINED, RequestStatus.WAITING_ASSIGNMENT, RequestStatus.WAITING_ENGINEER].includes(
+        status as 0 | 1 | 2,
+      );
+      if (pastWaiting && (kind === RequestKind.COMMON_SOFTWARE || kind === RequestKind.REPAIR_HARD) && r.tool_id == null)
+        issue('tool_id', requestMessages.tool);
+      if (kind === RequestKind.LEARNING && r.learning_type_id == null) issue('learning_type_id', requestMessages.learningType);
+
+      // Result block.
+      if (r.result != null && (r.note ?? '').trim().length <= NOTE_MIN_EXCLUSIVE) issue('note', requestMessages.note);
+      if (kind !== RequestKind.REPAIR_HARD) date('result_d', { min: created });
+      else date('result_d', {});
+
+      // Repair section.
+      if (kind === RequestKind.REPAIR_HARD) {
+        if (!repairTypeMatchesWarranty(r.repair_type_id, r.repair_kind_id)) issue('repair_type_id', requestMessages.repairTypeWarranty);
+        const toolInOk = date('tool_in_d', { notAfter: today });
+        const passOk = date('date_pass_d', { notAfter: today, min: created, minMessage: requestMessages.beforeCreation });
+        if (r.date_pass_d && r.tool_in_d == null) issue('tool_in_d', requestMessages.required);
+        date('date_return_d', { min: passOk ? r.date_pass_d : null, minMessage: requestMessages.beforePass });
+        if (r.tool_out_d && r.tool_in_d == null) issue('tool_out_d', requestMessages.departureWithoutArrival);
+        else date('tool_out_d', { min: toolInOk ? r.tool_in_d : null, minMessage: requestMessages.beforeArrival });
+        if (r.date_repair_d) {
+          if (!isCalendarDate(r.date_repair_d.slice(0, 10))) issue('date_repair_d', dateMessages.invalid);
+          else if (r.date_repair_d < created) issue('date_repair_d', requestMessages.beforeRequestDate);
+          else if (r.date_repair_d > today) issue('date_repair_d', requestMessages.repairInFuture);
+          else if (toolInOk && r.tool_in_d && r.date_repair_d < r.tool_in_d) issue('date_repair_d', requestMessages.repairDateError);
+        }
+        if (
+          r.repair_type_id != null &&
+          (serviceCentreRepairTypes as readonly number[]).includes(r.repair_type_id) &&
+          r.service_repair_id == null
+        )
+          issue('service_repair_id', requestMessages.choose);
+      }
+
+      // Remaining dates: well-formed.
+      const checked = new Set<string>(['date_out_d', 'result_d']);
+      if (kind === RequestKind.REPAIR_HARD)
+        for (const f of ['tool_in_d', 'date_pass_d', 'date_return_d', 'tool_out_d', 'date_repair_d']) checked.add(f);
+      for (const f of dateFieldsChecked) if (!checked.has(f)) date(f, {});
+    });
+};
+
+export type RequestFormValues = z.input<ReturnType<typeof requestSchema>>;
+
+// ---------------------------------------------------------------------------------------------
+// Small forms
+
+/** A chat message: under 2000 characters; sending needs at least 5. */
+export const commentSchema = z.object({
+  comment: z
+    .string()
+    .max(COMMENT_MAX_EXCLUSIVE - 1, requestMessages.comment)
+    .refine((c) => c.trim().length >= COMMENT_MIN, requestMessages.commentMin),
+});
+
+/** Group creation: at least one unit, a description longer than 5 characters. */
+export const groupRequestSchema = z.object({
+  units_ids: z.array(z.number().int()).min(1, requestMessages.units),
+  request_text: z
+    .string()
+    .refine((t) => t.trim().length > DESCRIPTION_MIN, requestMessages.description)
+    .refine((t) => t.length <= DESCRIPTION_MAX, requestMessages.descriptionMax),
+});
+
+/** The new number of a request: digits only. */
+export const requestNumberSchema = z
+  .union([z.string(), z.number()])
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,9}$/.test(v), requestMessages.integer)
+  .transform(Number);
+
+/** The new registration date of a request (API form). */
+export const requestDateSchema = isoDate({ required: true }).refine((v): v is string => v != null, dateMessages.required);
+
+// ---------------------------------------------------------------------------------------------
+// Server use
+
+/** Field path -> first message. */
+export const fieldErrorsOf = (error: z.ZodError): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const i of error.issues) {
+    const key = i.path.join('.') || '_';
+    if (!(key in out)) out[key] = i.message;
+  }
+  return out;
+};
+
+/** Parses or throws invalid(first message, field errors); the decider calls it before deciding. */
+export const parseOrThrow = <T extends z.ZodTypeAny>(schema: T, data: unknown): z.output<T> => {
+  const parsed = schema.safeParse(data, { errorMap: ruErrorMap });
+  if (parsed.success) return parsed.data as z.output<T>;
+  const fieldErrors = fieldErrorsOf(parsed.error);
+  throw invalid(parsed.error.issues[0]?.message ?? requestMessages.value, fieldErrors);
+};

@@ -1,0 +1,4 @@
+export * from './values';
+export * from './catalog';
+export * from './rights';
+export * from './scope';

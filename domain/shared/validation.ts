@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import { invalid } from './errors';
+
+/** Field path -> first message, the shape forms and API errors share. */
+export const fieldErrorsOf = (error: z.ZodError): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+};
+
+/** Parses input with a schema or throws a 400-kind DomainError carrying every field message. */
+export const parseOrThrow = <S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> => {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors = fieldErrorsOf(result.error);
+  throw invalid(Object.values(fieldErrors)[0] ?? 'Неверные данные', fieldErrors);
+};
+
+/** Scalar field changes between two records: the payload history tabs are built from. */
+export interface FieldChange {
+  readonly field: string;
+  readonly old: unknown;
+  readonly new: unknown;
+}
+
+export const diffFields = (before: object, after: object, fields?: readonly string[]): FieldChange[] => {
+  const keys = fields ?? [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  const changes: FieldChange[] = [];
+  const a0 = before as Record<string, unknown>;
+  const b0 = after as Record<string, unknown>;
+  for (const field of keys) {
+    const a = a0[field] ?? null;
+    const b = b0[field] ?? null;
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes.push({ field, old: a, new: b });
+  }
+  return changes;
+};

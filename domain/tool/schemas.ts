@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { flag, idList, isoDate, optionalId, optionalText, requiredId } from '../catalog/schemas';
+import { ToolState } from './states';
+
+const noOuterSpaces = (v: string) => v === v.trim();
+
+/** Equipment card (equipment.md 5). `today` keeps the commissioning date out of the future. */
+export const toolSchema = (today: string) =>
+  z
+    .object({
+      unit_id: requiredId('Выберите объект'),
+      tools_set_id: optionalId,
+      tool_kind_id: requiredId('Укажите вид оборудования'),
+      manufacturer_id: requiredId('Укажите производителя оборудования'),
+      model_id: optionalId,
+      model: z.string({ required_error: 'Укажите наименование оборудования' }).min(1, 'Укажите наименование оборудования').max(499, 'Не более 500 символов'),
+      serial_number: z
+        .string({ required_error: 'Укажите серийный номер' })
+        .min(1, 'Укажите серийный номер')
+        .refine(noOuterSpaces, 'Неверный формат'),
+      inventar_number: z.string().refine(noOuterSpaces, 'Неверный формат').nullish().transform((v) => v || null),
+      owner_type_id: optionalId,
+      cost_remain: z
+        .union([z.number(), z.string()])
+        .nullish()
+        .transform((v) => (v === '' || v == null ? null : String(v)))
+        .refine((v) => v === null || /^\d+([.,]\d{1,2})?$/.test(v), 'Число, два знака после запятой')
+        .transform((v) => (v === null ? null : Number(v.replace(',', '.')))),
+      exchange_stock: flag,
+      work_in_dt: isoDate(),
+      guaranty_dt: isoDate(),
+      work_out_dt: isoDate(),
+      state: z.coerce
+        .number({ invalid_type_error: 'Укажите состояние оборудования', required_error: 'Укажите состояние оборудования' })
+        .refine((v) => v >= 1 && v <= 6, 'Укажите состояние оборудования'),
+      buh_name: optionalText(1000, 'Не более 1000 символов'),
+      description: optionalText(1000, 'Не более 1000 символов'),
+      tool_softwares: idList,
+    })
+    .superRefine((t, ctx) => {
+      const waiting = t.state === ToolState.WAITING;
+      if (!waiting && !t.inventar_number) ctx.addIssue({ code: 'custom', path: ['inventar_number'], message: 'Укажите инвентарный номер' });
+      if (!waiting && !t.work_in_dt) ctx.addIssue({ code: 'custom', path: ['work_in_dt'], message: 'Введите дату' });
+      if (t.work_in_dt && t.work_in_dt > today)
+        ctx.addIssue({ code: 'custom', path: ['work_in_dt'], message: 'Укажите дату не позднее сегодняшней' });
+    });
+
+export type ToolInput = z.output<ReturnType<typeof toolSchema>>;
+
+export const toolsSetSchema = (today: string) =>
+  z.object({
+    unit_id: requiredId('Выберите объект'),
+    inventar_number: z.string({ required_error: 'Нужно ввести' }).trim().min(1, 'Нужно ввести'),
+    type_id: requiredId('Нужно выбрать'),
+    owner_type_id: requiredId('Нужно выбрать'),
+    buh_name: z.string({ required_error: 'Наименование, от 5-ти до 1000 символов' }).min(6, 'Наименование, от 5-ти до 1000 символов').max(1000, 'Наименование, от 5-ти до 1000 символов'),
+    work_in_dt: isoDate().refine((v) => !v || v <= today, 'Укажите дату не позднее сегодняшней'),
+  });
+export type ToolsSetInput = z.output<ReturnType<typeof toolsSetSchema>>;
