@@ -1,0 +1,80 @@
+import { userDecider, userStreamId, type UserState } from '../../domain/user/decider';
+import type { Actor } from '../../domain/shared/actor';
+import type { CommandContext } from '../../domain/shared/events';
+import { invalid, notFound } from '../../domain/shared/errors';
+import { roleLookups } from '../../projections/roles/queries';
+import { accessLevelOfUser } from '../../projections/users/queries';
+import { handleCommand } from '../handle-command';
+import { claimUnique, releaseUnique } from '../unique-values';
+import { latest, type CommandOutcome, type WriteContext } from '../context';
+import { foldEvents } from '../../domain/shared/decider';
+
+export type PasswordHasher = (password: string) => Promise<string>;
+
+const LOGIN_TAKEN = 'Пользователь с таким логином уже существует';
+
+const currentState = async (w: WriteContext, id: number): Promise<UserState> => {
+  const events = await w.store.readStream(userStreamId(id));
+  return foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof userDecider.evolve>[1]));
+};
+
+/**
+ * Creates or changes an account. The login is claimed first (unique across accounts); when the
+ * account change itself is refused, a newly claimed login is given back.
+ */
+export const saveUser = async (
+  w: WriteContext,
+  hash: PasswordHasher,
+  id: number | null,
+  input: Record<string, unknown>,
+  actor: Actor,
+  ctx: CommandContext,
+  fixedId?: number,
+): Promise<CommandOutcome> => {
+  const userId = id ?? fixedId ?? (await w.ids.next('user'));
+  const before = id === null ? null : await currentState(w, userId);
+  if (id !== null && (!before || before.status === 'absent')) throw notFound('Пользователь не найден');
+  const login = typeof input.login === 'string' ? input.login.trim().toLowerCase() : '';
+  const oldLogin = before?.user?.login.toLowerCase() ?? null;
+  const password = typeof input.password === 'string' && input.password ? input.password : null;
+  const roleIds = Array.isArray(input.users_roles) ? input.users_roles.map(Number).filter(Number.isInteger) : [];
+  const command = {
+    type: 'SaveUser' as const,
+    id: userId,
+    input,
+    passwordHash: password ? await hash(password) : null,
+    roles: await roleLookups(w.pool, roleIds),
+    targetAccessLevel: id === null ? 0 : await accessLevelOfUser(w.pool, userId),
+    actor,
+  };
+  // Decide once without writing so that invalid input never claims a login.
+  userDecider.decide(before ?? userDecider.initialState(), command, ctx);
+  const owner = `user-${userId}`;
+  const claimNew = login && login !== oldLogin;
+  if (claimNew) {
+    const claim = await claimUnique(w.store, 'login', login, owner, ctx);
+    if (!claim.ok) throw invalid(LOGIN_TAKEN, { login: LOGIN_TAKEN });
+  }
+  try {
+    const r = await handleCommand(w.store, userDecider, userStreamId(userId), command, ctx);
+    if (claimNew && oldLogin) await releaseUnique(w.store, 'login', oldLogin, owner, ctx);
+    return { id: userId, position: latest(r.position) };
+  } catch (error) {
+    if (claimNew) await releaseUnique(w.store, 'login', login, owner, ctx);
+    throw error;
+  }
+};
+
+export const deleteUser = async (w: WriteContext, id: number, actor: Actor, ctx: CommandContext): Promise<CommandOutcome> => {
+  const state = await currentState(w, id);
+  const r = await handleCommand(w.store, userDecider, userStreamId(id), {
+    type: 'DeleteUser', id, targetAccessLevel: await accessLevelOfUser(w.pool, id), actor,
+  }, ctx);
+  if (state.user) await releaseUnique(w.store, 'login', state.user.login.toLowerCase(), `user-${id}`, ctx);
+  return { id, position: r.position };
+};
+
+export const recordSignIn = async (w: WriteContext, id: number, ctx: CommandContext): Promise<CommandOutcome> => {
+  const r = await handleCommand(w.store, userDecider, userStreamId(id), { type: 'RecordSignIn', id, at: ctx.now }, ctx);
+  return { id, position: r.position };
+};

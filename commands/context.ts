@@ -1,0 +1,24 @@
+import type { DatabasePool } from 'slonik';
+import type { EventStore, Position } from './eventstore/port';
+import type { IdAllocator } from './ids';
+
+/** What command handlers work with: the event store, id counters and read models for lookups. */
+export interface WriteContext {
+  readonly store: EventStore;
+  readonly pool: DatabasePool;
+  readonly ids: IdAllocator;
+}
+
+export interface CommandOutcome {
+  readonly id: number;
+  /** Position of the last event written; null when nothing changed. */
+  readonly position: Position | null;
+}
+
+/** The later of two positions (several streams written by one command). */
+export const latest = (...positions: Array<Position | null>): Position | null =>
+  positions.reduce<Position | null>((a, b) => {
+    if (!a) return b;
+    if (!b) return a;
+    return a.commit > b.commit || (a.commit === b.commit && a.prepare > b.prepare) ? a : b;
+  }, null);

@@ -1,0 +1,39 @@
+import { createPool, type DatabasePool } from 'slonik';
+import type { DriverTypeParser } from 'slonik';
+
+/**
+ * Type parsers: numbers as numbers (our ids and counts fit in 2^53), money as numbers,
+ * timestamps as ISO strings and calendar dates as 'YYYY-MM-DD' strings, so rows go to JSON as is.
+ * xid8 and positions stay strings and are parsed where used.
+ */
+const typeParsers: DriverTypeParser[] = [
+  { name: 'int8', parse: (v) => Number(v) },
+  { name: 'numeric', parse: (v) => Number(v) },
+  { name: 'timestamptz', parse: (v) => new Date(v).toISOString() },
+  { name: 'timestamp', parse: (v) => new Date(`${v.replace(' ', 'T')}Z`).toISOString() },
+  { name: 'date', parse: (v) => v },
+];
+
+export interface PoolOptions {
+  readonly maximumPoolSize?: number;
+  readonly statementTimeoutMs?: number;
+}
+
+export const createDatabasePool = async (url: string, options: PoolOptions = {}): Promise<DatabasePool> =>
+  createPool(url, {
+    typeParsers,
+    maximumPoolSize: options.maximumPoolSize ?? 10,
+    statementTimeout: options.statementTimeoutMs ?? 60_000,
+    // A transaction left open by a crashed handler must not hold back the event log's xmin horizon.
+    idleInTransactionSessionTimeout: 60_000,
+    idleTimeout: 30_000,
+    // We never keep session state on pooled connections (only SET LOCAL inside transactions),
+    // so the default DISCARD ALL on every release is a wasted round trip.
+    resetConnection: async () => {},
+    // Retries are decided by the write side (optimistic concurrency), never silently here.
+    transactionRetryLimit: 0,
+    queryRetryLimit: 0,
+    captureStackTrace: false,
+  });
+
+export type { DatabasePool };

@@ -1,0 +1,178 @@
+import {
+  ANY,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  BACKWARDS,
+  NO_STREAM,
+  START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+  type AllStreamSubscription,
+  type AppendExpectedRevision,
+  type JSONType,
+  type ResolvedEvent,
+  type AllStreamResolvedEvent,
+} from '@eventstore/db-client';
+import { catchUpSubscription } from '../catch-up-subscription';
+import {
+  WrongExpectedRevisionError,
+  comparePositions,
+  type AppendOptions,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../port';
+
+const toEsdbExpected = (e: ExpectedRevision): AppendExpectedRevision =>
+  e === 'no_stream' ? NO_STREAM : e === 'any' ? ANY : e === 'stream_exists' ? STREAM_EXISTS : BigInt(e);
+
+interface StoredMetadata extends EventMetadata {
+  readonly schemaVersion?: number;
+}
+
+const toStored = (resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent | null => {
+  const e = resolved.event;
+  if (!e || !e.position || e.streamId.startsWith('$') || e.type.startsWith('$')) return null;
+  const { schemaVersion, ...metadata } = (e.metadata ?? {}) as unknown as StoredMetadata;
+  return {
+    streamId: e.streamId,
+    revision: Number(e.revision),
+    position: { commit: e.position.commit, prepare: e.position.prepare },
+    type: e.type,
+    data: e.data,
+    metadata,
+    schemaVersion: schemaVersion ?? 1,
+  };
+};
+
+/**
+ * EventStoreDB adapter, selected by EVENTSTORE_URL. The schema version travels inside the
+ * event metadata; positions are the server's own commit/prepare positions.
+ */
+export class EventStoreDbEventStore implements EventStore {
+  private readonly client: EventStoreDBClient;
+  private live: AllStreamSubscription | null = null;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(connectionString: string) {
+    this.client = EventStoreDBClient.connectionString(connectionString);
+  }
+
+  async append(streamId: string, events: readonly NewEvent[], { expectedRevision }: AppendOptions): Promise<AppendResult> {
+    if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
+    try {
+      const r = await this.client.appendToStream(
+        streamId,
+        events.map((e) =>
+          jsonEvent({
+            type: e.type,
+            data: (e.data ?? null) as JSONType,
+            metadata: { ...e.metadata, schemaVersion: e.schemaVersion ?? 1 } as unknown as JSONType,
+          }),
+        ),
+        { expectedRevision: toEsdbExpected(expectedRevision) },
+      );
+      if (!r.position) throw new Error('EventStoreDB did not return a position');
+      this.wake();
+      return { nextRevision: Number(r.nextExpectedRevision), position: { ...r.position } };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = error.actualVersion;
+        throw new WrongExpectedRevisionError(streamId, expectedRevision, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
+      }
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const out: StoredEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId, {
+        direction: FORWARDS,
+        fromRevision: options.fromRevision ? BigInt(options.fromRevision) : START,
+        maxCount: options.maxCount ?? Number.MAX_SAFE_INTEGER,
+      })) {
+        const e = toStored(resolved);
+        if (e) out.push(e);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return out;
+  }
+
+  async readAll({ after, maxCount }: ReadAllOptions): Promise<StoredEvent[]> {
+    const out: StoredEvent[] = [];
+    // $all reads are inclusive of the start position; ask one extra and drop it.
+    for await (const resolved of this.client.readAll({
+      direction: FORWARDS,
+      fromPosition: after ? { commit: after.commit, prepare: after.prepare } : START,
+      maxCount: maxCount + 1,
+    })) {
+      const e = toStored(resolved);
+      if (!e) continue;
+      if (after && comparePositions(e.position, after) <= 0) continue;
+      out.push(e);
+      if (out.length === maxCount) break;
+    }
+    return out;
+  }
+
+  async headPosition() {
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 50 })) {
+      const e = toStored(resolved);
+      if (e) return e.position;
+    }
+    return null;
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    return catchUpSubscription(this, options, 1000);
+  }
+
+  async waitForAppend(timeoutMs: number): Promise<void> {
+    this.ensureLive();
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, timeoutMs);
+      this.waiters.add(done);
+    });
+  }
+
+  /** A live $all subscription from the end is our wake-up hint for appends by other processes. */
+  private ensureLive() {
+    if (this.live) return;
+    this.live = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    this.live.on('data', () => this.wake());
+    this.live.on('error', () => {
+      this.live = null;
+    });
+  }
+
+  private wake() {
+    for (const w of [...this.waiters]) w();
+  }
+
+  async close(): Promise<void> {
+    this.wake();
+    await this.live?.unsubscribe().catch(() => {});
+    this.live = null;
+    await this.client.dispose();
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * The event store port. Two adapters implement it: PostgreSQL (default, ./postgres) and
+ * EventStoreDB (./eventstoredb, selected by EVENTSTORE_URL). Both pass the same contract suite
+ * (tests/integration/eventstore/contract.ts).
+ */
+
+/**
+ * A place in the global log. For PostgreSQL `commit` is the appending transaction id and
+ * `prepare` the global sequence number; for EventStoreDB they are its own commit/prepare
+ * positions. Either way the log is totally ordered by (commit, prepare).
+ */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export const comparePositions = (a: Position, b: Position): number =>
+  a.commit < b.commit ? -1 : a.commit > b.commit ? 1 : a.prepare < b.prepare ? -1 : a.prepare > b.prepare ? 1 : 0;
+
+/** True when a reader checkpointed at `checkpoint` has already seen the event at `p`. */
+export const hasReached = (checkpoint: Position | null, p: Position): boolean =>
+  checkpoint !== null && comparePositions(checkpoint, p) >= 0;
+
+export const positionToString = (p: Position | null): string => (p ? `${p.commit}/${p.prepare}` : 'start');
+
+/** Expected stream revision for optimistic concurrency; revisions count from 0. */
+export type ExpectedRevision = 'no_stream' | 'stream_exists' | 'any' | number;
+
+export interface EventMetadata {
+  /** Acting user id; null for system actions. */
+  readonly userId: number | null;
+  readonly correlationId: string;
+  readonly causationId: string | null;
+  /** ISO timestamp of the command that produced the event. */
+  readonly timestamp: string;
+}
+
+export interface NewEvent {
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: EventMetadata;
+  /** Shape version of `data`; readers upcast older shapes (see upcasting.ts). */
+  readonly schemaVersion?: number;
+}
+
+export interface StoredEvent<TData = unknown> {
+  readonly streamId: string;
+  readonly revision: number;
+  readonly position: Position;
+  readonly type: string;
+  readonly data: TData;
+  readonly metadata: EventMetadata;
+  readonly schemaVersion: number;
+}
+
+export interface AppendResult {
+  /** Revision of the last appended event (pass it as the next expected revision). */
+  readonly nextRevision: number;
+  /** Position of the last appended event. */
+  readonly position: Position;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface AppendOptions {
+  readonly expectedRevision: ExpectedRevision;
+}
+
+export interface ReadStreamOptions {
+  /** First revision to return (inclusive); default 0. */
+  readonly fromRevision?: number;
+  readonly maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Return events strictly after this position; null or absent reads from the start. */
+  readonly after?: Position | null;
+  readonly maxCount: number;
+}
+
+export interface SubscribeOptions {
+  readonly after?: Position | null;
+  readonly batchSize?: number;
+  /** Called with each batch in log order; the subscription waits for it before reading on. */
+  readonly onEvents: (events: readonly StoredEvent[]) => Promise<void>;
+  /** Called once if onEvents throws or reading fails; the subscription has stopped. */
+  readonly onError?: (error: unknown) => void;
+  /** Called each time the subscription has read everything currently visible. */
+  readonly onCaughtUp?: () => void;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+  /** Resolves when the subscription stops (after stop() or an error). */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /** Events of one stream in revision order; an empty list when the stream does not exist. */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /** One batch of the global log in (commit, prepare) order. Never skips an event that commits late. */
+  readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
+  /** Catch-up subscription: reads history from `after`, then keeps delivering new events live. */
+  subscribe(options: SubscribeOptions): Subscription;
+  /**
+   * Position of the last committed event (null: empty log). Readers of the global log may not see
+   * it yet while older transactions are still running; it tells them how far "caught up" is.
+   */
+  headPosition(): Promise<Position | null>;
+  /** Resolves on the next append anywhere (a wake-up hint; readers must still poll). */
+  waitForAppend(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}

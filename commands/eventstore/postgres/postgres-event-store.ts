@@ -1,0 +1,224 @@
+import pg from 'pg';
+import { sql, type DatabasePool } from 'slonik';
+import { catchUpSubscription } from '../catch-up-subscription';
+import {
+  WrongExpectedRevisionError,
+  type AppendOptions,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type StoredEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from '../port';
+import { EVENTS_CHANNEL } from './schema';
+
+interface EventRow {
+  position: string;
+  tx: string;
+  stream_id: string;
+  stream_revision: number;
+  type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  schema_version: number;
+}
+
+const toStored = (r: EventRow): StoredEvent => ({
+  streamId: r.stream_id,
+  revision: r.stream_revision,
+  position: { commit: BigInt(r.tx), prepare: BigInt(r.position) },
+  type: r.type,
+  data: r.data,
+  metadata: r.metadata,
+  schemaVersion: r.schema_version,
+});
+
+const eventColumns = sql.fragment`
+  global_position::text AS position, transaction_id::text AS tx, stream_id, stream_revision,
+  type, data, metadata, schema_version`;
+
+export const streamTypeOf = (streamId: string): string => {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? streamId : streamId.slice(0, dash);
+};
+
+/** How a stream row is claimed for each kind of expectation; no row back means a conflict. */
+const claimStream = (streamId: string, count: number, expected: ExpectedRevision) => {
+  const streamType = streamTypeOf(streamId);
+  if (expected === 'no_stream')
+    return sql.fragment`
+      INSERT INTO es_streams (stream_id, stream_type, revision) VALUES (${streamId}, ${streamType}, ${count - 1})
+      ON CONFLICT (stream_id) DO NOTHING RETURNING revision`;
+  if (expected === 'any')
+    return sql.fragment`
+      INSERT INTO es_streams (stream_id, stream_type, revision) VALUES (${streamId}, ${streamType}, ${count - 1})
+      ON CONFLICT (stream_id) DO UPDATE SET revision = es_streams.revision + ${count}, updated_at = now()
+      RETURNING revision`;
+  if (expected === 'stream_exists')
+    return sql.fragment`
+      UPDATE es_streams SET revision = revision + ${count}, updated_at = now()
+      WHERE stream_id = ${streamId} RETURNING revision`;
+  return sql.fragment`
+    UPDATE es_streams SET revision = revision + ${count}, updated_at = now()
+    WHERE stream_id = ${streamId} AND revision = ${expected} RETURNING revision`;
+};
+
+export interface PostgresEventStoreOptions {
+  /** Connection string for the dedicated LISTEN connection (wake-up hints from other processes). */
+  readonly listenUrl?: string;
+  readonly pollIntervalMs?: number;
+  /**
+   * Test hook: hold each append's transaction open this many ms after its insert, so tests can
+   * prove readers never skip events that commit after later-numbered ones.
+   */
+  readonly commitDelayMs?: () => number;
+}
+
+export class PostgresEventStore implements EventStore {
+  private listener: pg.Client | null = null;
+  private listenerStarting: Promise<void> | null = null;
+  private waiters = new Set<() => void>();
+  /** Set when the last short read saw rows of transactions still running: they will be visible soon. */
+  private pendingInvisible = false;
+  private closed = false;
+
+  constructor(
+    private readonly pool: DatabasePool,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {}
+
+  async append(streamId: string, events: readonly NewEvent[], { expectedRevision }: AppendOptions): Promise<AppendResult> {
+    if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
+    const n = events.length;
+    const types = events.map((e) => e.type);
+    const datas = events.map((e) => JSON.stringify(e.data ?? null));
+    const metas = events.map((e) => JSON.stringify(e.metadata));
+    const versions = events.map((e) => e.schemaVersion ?? 1);
+    // One statement: claim the stream revision and insert every event, or do nothing at all.
+    const statement = sql.unsafe`
+      WITH s AS (${claimStream(streamId, n, expectedRevision)}),
+      e AS (
+        INSERT INTO es_events (stream_id, stream_revision, type, data, metadata, schema_version)
+        SELECT ${streamId}, s.revision - ${n} + t.ord, t.type, t.data::jsonb, t.metadata::jsonb, t.schema_version
+        FROM s, unnest(${sql.array(types, 'text')}, ${sql.array(datas, 'text')}, ${sql.array(metas, 'text')},
+                       ${sql.array(versions, 'int4')}) WITH ORDINALITY AS t(type, data, metadata, schema_version, ord)
+        RETURNING global_position
+      )
+      SELECT s.revision, (SELECT max(global_position) FROM e)::text AS position,
+             pg_current_xact_id()::text AS tx, pg_notify(${EVENTS_CHANNEL}, '') AS notified
+      FROM s`;
+    const delay = this.options.commitDelayMs?.() ?? 0;
+    const row = delay
+      ? await this.pool.transaction(async (tx) => {
+          const r = await tx.maybeOne(statement);
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          return r;
+        })
+      : await this.pool.maybeOne(statement);
+    if (!row) throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.currentRevision(streamId));
+    this.wake();
+    return {
+      nextRevision: Number(row.revision),
+      position: { commit: BigInt(row.tx as string), prepare: BigInt(row.position as string) },
+    };
+  }
+
+  private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
+    const r = await this.pool.maybeOneFirst(sql.unsafe`SELECT revision FROM es_streams WHERE stream_id = ${streamId}`);
+    return r === null ? 'no_stream' : Number(r);
+  }
+
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {
+    const from = options.fromRevision ?? 0;
+    const limit = options.maxCount ?? 1_000_000;
+    const rows = await this.pool.any(sql.unsafe`
+      SELECT ${eventColumns} FROM es_events
+      WHERE stream_id = ${streamId} AND stream_revision >= ${from}
+      ORDER BY stream_revision LIMIT ${limit}`);
+    return (rows as unknown as EventRow[]).map(toStored);
+  }
+
+  async readAll({ after, maxCount }: ReadAllOptions): Promise<StoredEvent[]> {
+    const from = after
+      ? sql.fragment`(transaction_id, global_position) > (${after.commit.toString()}::xid8, ${after.prepare.toString()}::int8)`
+      : sql.fragment`TRUE`;
+    const rows = (await this.pool.any(sql.unsafe`
+      SELECT ${eventColumns} FROM es_events
+      WHERE ${from} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      ORDER BY transaction_id, global_position
+      LIMIT ${maxCount}`)) as unknown as EventRow[];
+    // Only a reader about to wait asks whether events of running transactions are due (waitForAppend
+    // then waits briefly); one that got events reads again at once anyway.
+    if (rows.length === 0) {
+      this.pendingInvisible = await this.pool.oneFirst(sql.unsafe`
+        SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))`) as boolean;
+    }
+    return rows.map(toStored);
+  }
+
+  async headPosition() {
+    const row = await this.pool.maybeOne(sql.unsafe`
+      SELECT transaction_id::text AS tx, global_position::text AS position FROM es_events
+      ORDER BY transaction_id DESC, global_position DESC LIMIT 1`);
+    return row ? { commit: BigInt(row.tx as string), prepare: BigInt(row.position as string) } : null;
+  }
+
+  subscribe(options: SubscribeOptions): Subscription {
+    return catchUpSubscription(this, options, this.options.pollIntervalMs ?? 1000);
+  }
+
+  async waitForAppend(timeoutMs: number): Promise<void> {
+    if (this.closed) return;
+    // Events of transactions still in flight become readable within milliseconds; don't sleep long.
+    const wait = this.pendingInvisible ? Math.min(timeoutMs, 5) : timeoutMs;
+    await this.ensureListener();
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, wait);
+      this.waiters.add(done);
+    });
+  }
+
+  private wake() {
+    for (const w of [...this.waiters]) w();
+  }
+
+  private async ensureListener(): Promise<void> {
+    if (!this.options.listenUrl || this.listener || this.closed) return;
+    this.listenerStarting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.options.listenUrl });
+      client.on('notification', () => this.wake());
+      client.on('error', () => {
+        // Lost the hint channel: fall back to polling and reconnect on the next wait.
+        if (this.listener === client) this.listener = null;
+        this.listenerStarting = null;
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+        this.listener = client;
+      } catch {
+        this.listenerStarting = null;
+        await client.end().catch(() => {});
+      }
+    })();
+    await this.listenerStarting;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake();
+    const l = this.listener;
+    this.listener = null;
+    if (l) await l.end().catch(() => {});
+  }
+}

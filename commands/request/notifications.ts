@@ -1,0 +1,45 @@
+import {
+  inboxStreamId,
+  notificationsStreamId,
+  type NotificationEvent,
+} from '../../domain/notification';
+import type { CommandContext } from '../../domain/shared/events';
+import { invalid } from '../../domain/shared/errors';
+import { toNewEvents } from '../handle-command';
+import type { CommandOutcome, WriteContext } from '../context';
+
+/** Marks one of the caller's notifications read (its inbox stream takes any order of reads). */
+export const markNotificationRead = async (w: WriteContext, userId: number, notificationId: string, context: CommandContext): Promise<CommandOutcome> => {
+  if (!/^[cn]\d+-\d+(-\d+)?$/.test(notificationId)) throw invalid('Неверный идентификатор уведомления');
+  const event: NotificationEvent = { type: 'NotificationRead', data: { user_id: userId, notification_id: notificationId } };
+  const r = await w.store.append(inboxStreamId(userId), toNewEvents([event], context), { expectedRevision: 'any' });
+  return { id: userId, position: r.position };
+};
+
+/** Opening a request's chat tab clears that request's notifications of the caller. */
+export const markRequestNotificationsRead = async (w: WriteContext, userId: number, requestId: number, context: CommandContext): Promise<CommandOutcome> => {
+  const event: NotificationEvent = { type: 'RequestNotificationsRead', data: { user_id: userId, request_id: requestId } };
+  const r = await w.store.append(inboxStreamId(userId), toNewEvents([event], context), { expectedRevision: 'any' });
+  return { id: userId, position: r.position };
+};
+
+/** POST /api/create_notifications: a notice for the chosen users about a request. */
+export const createNotifications = async (
+  w: WriteContext,
+  input: { notificationType: unknown; requestId: unknown; usersIds: unknown; notificationInfo: unknown },
+  context: CommandContext,
+): Promise<CommandOutcome> => {
+  const users = Array.isArray(input.usersIds) ? [...new Set(input.usersIds.map(Number).filter((n) => Number.isInteger(n) && n > 0))] : [];
+  if (users.length === 0) throw invalid('Выберите пользователей', { usersIds: 'Выберите пользователей' });
+  const info = typeof input.notificationInfo === 'string' ? input.notificationInfo.trim() : '';
+  if (!info) throw invalid('Введите текст уведомления', { notificationInfo: 'Введите текст уведомления' });
+  if (info.length > 2000) throw invalid('Не более 2000 символов', { notificationInfo: 'Не более 2000 символов' });
+  const id = await w.ids.next('notifications');
+  const requestId = Number(input.requestId) || null;
+  const event: NotificationEvent = {
+    type: 'NotificationsCreated',
+    data: { id, notification_type: String(input.notificationType ?? 'message'), request_id: requestId, user_ids: users, info, date_time: context.now },
+  };
+  const r = await w.store.append(notificationsStreamId(id), toNewEvents([event], context), { expectedRevision: 'no_stream' });
+  return { id, position: r.position };
+};
