@@ -1,0 +1,41 @@
+import { sql, type DatabasePool } from 'slonik';
+import type { CatalogDefinition } from '../../domain/catalog/definitions';
+import { paged, type Page } from '../support/paging';
+
+export type CatalogItemView = { id: number } & Record<string, unknown>;
+
+export interface CatalogListQuery {
+  readonly text?: string | null;
+  readonly filters?: Readonly<Record<string, string | number | null | undefined>>;
+  /** Absent: every item (the client caches reference data); present: one page of 20. */
+  readonly pageNumber?: number | null;
+  readonly includeDeleted?: boolean;
+}
+
+const itemSelect = sql.fragment`jsonb_build_object('id', id) || data AS item`;
+
+export const listCatalog = async (pool: DatabasePool, def: CatalogDefinition, q: CatalogListQuery): Promise<Page<CatalogItemView>> => {
+  const conditions = [sql.fragment`catalog = ${def.name}`];
+  if (!q.includeDeleted) conditions.push(sql.fragment`NOT deleted`);
+  if (q.text) conditions.push(sql.fragment`lower(title) LIKE ${`%${q.text.toLowerCase()}%`}`);
+  for (const field of def.filters) {
+    const v = q.filters?.[field];
+    if (v !== undefined && v !== null && v !== '') conditions.push(sql.fragment`data->>${field} = ${String(v)}`);
+  }
+  const select = sql.unsafe`
+    SELECT ${itemSelect} FROM rm_catalog_items WHERE ${sql.join(conditions, sql.fragment` AND `)}
+    ORDER BY lower(title), id`;
+  if (q.pageNumber) {
+    const page = await paged<{ item: CatalogItemView }>(pool, select, q.pageNumber);
+    return { ...page, items: page.items.map((r) => r.item) };
+  }
+  const rows = await pool.any(select);
+  const items = rows.map((r) => r.item as CatalogItemView);
+  return { items, pagesCount: 1, itemsCount: items.length };
+};
+
+export const getCatalogItem = async (pool: DatabasePool, catalog: string, id: number): Promise<CatalogItemView | null> => {
+  const item = await pool.maybeOneFirst(sql.unsafe`
+    SELECT ${itemSelect} FROM rm_catalog_items WHERE catalog = ${catalog} AND id = ${id} AND NOT deleted`);
+  return (item as CatalogItemView | null) ?? null;
+};

@@ -1,0 +1,29 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+
+type Db = Pick<CommonQueryMethods, 'any'>;
+
+/** administration.md 3: id, date_time, info, object_id, state (1 new, 2 read). */
+export interface NotificationView {
+  id: string;
+  date_time: string | null;
+  info: string;
+  object_id: number | null;
+  state: number;
+  notification_type: string;
+}
+
+/** A user's notifications, newest first; `states` null means every state. */
+export const userNotifications = async (db: Db, userId: number, states: readonly number[] | null, limit = 500): Promise<NotificationView[]> =>
+  (
+    await db.any(sql.unsafe`
+      SELECT id, date_time, info, object_id, state, notification_type FROM rm_notifications
+      WHERE user_id = ${userId} ${states ? sql.fragment`AND state = ANY(${sql.array([...states], 'int4')})` : sql.fragment``}
+      ORDER BY position DESC, id DESC LIMIT ${limit}`)
+  ).map((r) => ({
+    id: String(r.id),
+    date_time: (r.date_time as string | null) ?? null,
+    info: String(r.info),
+    object_id: r.object_id == null ? null : Number(r.object_id),
+    state: Number(r.state),
+    notification_type: String(r.notification_type),
+  }));

@@ -1,0 +1,399 @@
+import { sql, type FragmentSqlToken } from 'slonik';
+import { RequestKind, RequestStatus } from '../../domain/request';
+import { isCalendarDate, parseRuDate } from '../../domain/shared/dates';
+import { invalid } from '../../domain/shared/errors';
+import type { UnitScope } from '../../domain/rights/scope';
+import { CountFlag } from './columns';
+
+/**
+ * The request list filter (requests.md 2.3), with the spec's field names. Everything is optional;
+ * the registration date range defaults to the current year.
+ */
+export interface RequestFilter {
+  region_id: number | null;
+  units_ids: number[] | null;
+  request_performer_kind: string | null;
+  /** An executor of the request (the engineers list). */
+  engineer_id: number | null;
+  request_kinds_ids: number[] | null;
+  request_statuses_ids: number[] | null;
+  number: number | null;
+  hotlinegas_number: string | null;
+  result_type: number | null;
+  date_beg: string;
+  date_end: string;
+  result_date_beg: string | null;
+  result_date_end: string | null;
+  hotline_reqs_without_number: boolean;
+  hotline_reqs_not_register: boolean;
+  hotline_reqs_not_closed: boolean;
+  unsigned_docs: boolean;
+  without_doc_co_3: boolean;
+  without_doc_co_41: boolean;
+  without_doc_co_42: boolean;
+  without_doc_co_7: boolean;
+  without_doc_co_8: boolean;
+  without_doc_co_13: boolean;
+  /** Head-performer list (2.2): the hot line engineer who took the request, applicant kind, unknown applicant. */
+  hotline_engineer_id: number | null;
+  contact_kind: number | null;
+  contact_unknown_name: string | null;
+  repair: RepairFilter | null;
+  repairTool: ToolFilter | null;
+  specialSoftware: SoftwareFilter | null;
+  commonSoftware: SoftwareFilter | null;
+  restore: SoftwareFilter | null;
+  consultation: SoftwareFilter | null;
+  pageNumber: number;
+  export: boolean;
+}
+
+export interface RepairFilter {
+  repair_kind_id: number | null;
+  repair_kind_id_is_not_set: boolean;
+  view_res_before: number | null;
+  view_res_before_is_not_set: boolean;
+  view_res_after: number | null;
+  repair_type_id: number | null;
+  repair_result_id: number | null;
+  /** true: the date is filled, false: empty, a date: that day. */
+  tool_in_d: boolean | string | null;
+  tool_out_d: boolean | string | null;
+  /** The tool is at the branch now: arrived and not departed. */
+  tool_in_filial: boolean;
+}
+
+export interface ToolFilter {
+  tool_kind_id: number | null;
+  exchange_stock: boolean | null;
+  serial_number: string | null;
+  inventar_number: string | null;
+  owner_type_id: number | null;
+}
+
+export interface SoftwareFilter {
+  program_id: number | null;
+  result: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+const messages = {
+  date: 'Неверная дата',
+  number: 'Введите целое число',
+  format: 'Неверный формат фильтра',
+} as const;
+
+const empty = (v: unknown) => v === undefined || v === null || v === '';
+
+const int = (v: unknown, field: string): number | null => {
+  if (empty(v)) return null;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw invalid(messages.number, { [field]: messages.number });
+  return n;
+};
+
+const ints = (v: unknown, field: string): number[] | null => {
+  if (empty(v)) return null;
+  const list = Array.isArray(v) ? v : String(v).split(',');
+  const out = list.filter((x) => !empty(x)).map((x) => {
+    const id = typeof x === 'object' && x !== null ? (x as { id?: unknown }).id : x;
+    return int(id, field)!;
+  });
+  return out.length ? [...new Set(out)] : null;
+};
+
+const bool = (v: unknown): boolean => v === true || v === 'true' || v === 1 || v === '1';
+
+const text = (v: unknown): string | null => {
+  if (empty(v)) return null;
+  const s = String(v).trim();
+  return s ? s : null;
+};
+
+/** 'YYYY-MM-DD', 'DD.MM.YYYY' or an ISO timestamp -> 'YYYY-MM-DD'. */
+export const parseDate = (v: unknown, field: string): string | null => {
+  if (empty(v)) return null;
+  const s = String(v).trim();
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : parseRuDate(s);
+  if (!iso || !isCalendarDate(iso)) throw invalid(messages.date, { [field]: messages.date });
+  return iso;
+};
+
+const dateOrFlag = (v: unknown, field: string): boolean | string | null => {
+  if (empty(v)) return null;
+  if (typeof v === 'boolean') return v;
+  if (v === 'true' || v === 'false') return v === 'true';
+  return parseDate(v, field);
+};
+
+const object = (v: unknown): Record<string, unknown> | null => {
+  if (empty(v)) return null;
+  if (typeof v === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(v);
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      throw invalid(messages.format);
+    }
+  }
+  return typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+};
+
+const some = (o: object) => Object.values(o).some((v) => v !== null && v !== false);
+
+const parseRepair = (raw: unknown): RepairFilter | null => {
+  const o = object(raw);
+  if (!o) return null;
+  const f: RepairFilter = {
+    repair_kind_id: int(o.repair_kind_id, 'repair.repair_kind_id'),
+    repair_kind_id_is_not_set: bool(o.repair_kind_id_is_not_set),
+    view_res_before: int(o.view_res_before, 'repair.view_res_before'),
+    view_res_before_is_not_set: bool(o.view_res_before_is_not_set),
+    view_res_after: int(o.view_res_after, 'repair.view_res_after'),
+    repair_type_id: int(o.repair_type_id, 'repair.repair_type_id'),
+    repair_result_id: int(o.repair_result_id, 'repair.repair_result_id'),
+    tool_in_d: dateOrFlag(o.tool_in_d, 'repair.tool_in_d'),
+    tool_out_d: dateOrFlag(o.tool_out_d, 'repair.tool_out_d'),
+    tool_in_filial: bool(o.tool_in_filial),
+  };
+  return some(f) ? f : null;
+};
+
+const parseTool = (raw: unknown): ToolFilter | null => {
+  const o = object(raw);
+  if (!o) return null;
+  const f: ToolFilter = {
+    tool_kind_id: int(o.tool_kind_id, 'repairTool.tool_kind_id'),
+    exchange_stock: empty(o.exchange_stock) ? null : bool(o.exchange_stock),
+    serial_number: text(o.serial_number),
+    inventar_number: text(o.inventar_number),
+    owner_type_id: int(o.owner_type_id, 'repairTool.owner_type_id'),
+  };
+  return some(f) || f.exchange_stock === false ? f : null;
+};
+
+const parseSoftware = (raw: unknown, key: string): SoftwareFilter | null => {
+  const o = object(raw);
+  if (!o) return null;
+  const f: SoftwareFilter = { program_id: int(o.program_id, `${key}.program_id`), result: text(o.result) };
+  return some(f) ? f : null;
+};
+
+/** The filter as the client sends it; `today` ('YYYY-MM-DD') gives the default year. */
+export const parseRequestFilter = (raw: Record<string, unknown>, today: string): RequestFilter => {
+  const year = today.slice(0, 4);
+  const performer = text(raw.request_performer_kind);
+  return {
+    region_id: int(raw.region_id, 'region_id'),
+    units_ids: ints(raw.units_ids, 'units_ids'),
+    request_performer_kind: performer ? performer.toUpperCase() : null,
+    engineer_id: int(raw.engineer_id, 'engineer_id'),
+    request_kinds_ids: ints(raw.request_kinds_ids, 'request_kinds_ids'),
+    request_statuses_ids: ints(raw.request_statuses_ids, 'request_statuses_ids'),
+    number: int(raw.number, 'number'),
+    hotlinegas_number: text(raw.hotlinegas_number),
+    result_type: int(raw.result_type, 'result_type'),
+    date_beg: parseDate(raw.date_beg, 'date_beg') ?? `${year}-01-01`,
+    date_end: parseDate(raw.date_end, 'date_end') ?? `${year}-12-31`,
+    result_date_beg: parseDate(raw.result_date_beg, 'result_date_beg'),
+    result_date_end: parseDate(raw.result_date_end, 'result_date_end'),
+    hotline_reqs_without_number: bool(raw.hotline_reqs_without_number),
+    hotline_reqs_not_register: bool(raw.hotline_reqs_not_register),
+    hotline_reqs_not_closed: bool(raw.hotline_reqs_not_closed),
+    unsigned_docs: bool(raw.unsigned_docs),
+    without_doc_co_3: bool(raw.without_doc_co_3),
+    without_doc_co_41: bool(raw.without_doc_co_41),
+    without_doc_co_42: bool(raw.without_doc_co_42),
+    without_doc_co_7: bool(raw.without_doc_co_7),
+    without_doc_co_8: bool(raw.without_doc_co_8),
+    without_doc_co_13: bool(raw.without_doc_co_13),
+    hotline_engineer_id: int(raw.hotline_engineer_id, 'hotline_engineer_id'),
+    contact_kind: int(raw.contact_kind, 'contact_kind'),
+    contact_unknown_name: text(raw.contact_unknown_name),
+    repair: parseRepair(raw.repair),
+    repairTool: parseTool(raw.repairTool),
+    specialSoftware: parseSoftware(raw.specialSoftware, 'specialSoftware'),
+    commonSoftware: parseSoftware(raw.commonSoftware, 'commonSoftware'),
+    restore: parseSoftware(raw.restore, 'restore'),
+    consultation: parseSoftware(raw.consultation, 'consultation'),
+    pageNumber: Math.max(1, int(raw.pageNumber, 'pageNumber') ?? 1),
+    export: bool(raw.export),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// SQL
+
+type Fragment = FragmentSqlToken;
+
+const intArray = (ids: readonly number[]) => sql.array([...ids], 'int4');
+
+const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** Acts a request kind needs (requests.md 4.2 'Matching act document'); 'without act' looks at these kinds. */
+const actKinds: Record<string, readonly number[]> = {
+  co_3: [RequestKind.COMMON_SOFTWARE, RequestKind.SPECIAL_SOFTWARE, RequestKind.RESTORE],
+  co_7: [RequestKind.REPAIR_HARD],
+  co_8: [RequestKind.REPAIR_HARD],
+  co_41: [RequestKind.REPAIR_HARD],
+  co_42: [RequestKind.REPAIR_HARD],
+  co_13: [RequestKind.COMMISSIONING],
+};
+
+const dateCondition = (column: Fragment, v: boolean | string | null): Fragment | null => {
+  if (v === null) return null;
+  if (v === true) return sql.fragment`${column} IS NOT NULL`;
+  if (v === false) return sql.fragment`${column} IS NULL`;
+  return sql.fragment`${column} = ${v}::date`;
+};
+
+const likeContains = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const likePrefix = (s: string) => `${s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const softwareConditions = (f: SoftwareFilter | null): Fragment[] => {
+  if (!f) return [];
+  const c: Fragment[] = [];
+  if (f.program_id !== null) c.push(sql.fragment`r.program_id = ${f.program_id}`);
+  if (f.result !== null) c.push(sql.fragment`r.result = ${f.result}`);
+  return c;
+};
+
+/**
+ * A kind's sub-filter narrows only the requests of that kind: with several kinds chosen, the other
+ * kinds stay in the list. Without chosen kinds, a sub-filter asks for its kind.
+ */
+const kindScoped = (f: RequestFilter, kind: number, conditions: readonly Fragment[]): Fragment | null => {
+  if (conditions.length === 0) return null;
+  const all = sql.join(conditions, sql.fragment` AND `);
+  return f.request_kinds_ids?.length
+    ? sql.fragment`(r.request_kind_id <> ${kind} OR (${all}))`
+    : sql.fragment`r.request_kind_id = ${kind} AND ${all}`;
+};
+
+/**
+ * The WHERE conditions of a filter on `rm_requests r` for a user's unit scope. Each condition
+ * has an index that starts with its column (see columns.ts), so a page is an index scan.
+ */
+export const requestConditions = (f: RequestFilter, scope: UnitScope): Fragment[] => {
+  const c: Fragment[] = [sql.fragment`NOT r.deleted`];
+  if (!scope.all) c.push(sql.fragment`r.unit_id = ANY(${intArray(scope.unitIds)})`);
+  c.push(sql.fragment`r.request_date_add >= ${`${f.date_beg}T00:00:00.000Z`}::timestamptz`);
+  c.push(sql.fragment`r.request_date_add < ${`${nextDay(f.date_end)}T00:00:00.000Z`}::timestamptz`);
+  if (f.region_id !== null) c.push(sql.fragment`r.region_id = ${f.region_id}`);
+  if (f.units_ids) c.push(sql.fragment`r.unit_id = ANY(${intArray(f.units_ids)})`);
+  if (f.request_performer_kind) c.push(sql.fragment`r.request_performer_kind = ${f.request_performer_kind}`);
+  if (f.engineer_id !== null) c.push(sql.fragment`r.engineers @> ARRAY[${f.engineer_id}]::int4[]`);
+  if (f.request_kinds_ids) c.push(sql.fragment`r.request_kind_id = ANY(${intArray(f.request_kinds_ids)})`);
+  if (f.request_statuses_ids) c.push(sql.fragment`r.request_status_id = ANY(${intArray(f.request_statuses_ids)})`);
+  if (f.number !== null) c.push(sql.fragment`r.number = ${f.number}`);
+  if (f.hotlinegas_number) c.push(sql.fragment`lower(r.hotlinegas_number) LIKE ${likePrefix(f.hotlinegas_number)}`);
+  if (f.result_type !== null) c.push(sql.fragment`r.result_type = ${f.result_type}`);
+  if (f.result_date_beg) c.push(sql.fragment`r.result_d >= ${f.result_date_beg}::date`);
+  if (f.result_date_end) c.push(sql.fragment`r.result_d <= ${f.result_date_end}::date`);
+  const noNumber = sql.fragment`COALESCE(r.hotlinegas_number, '') = ''`;
+  const live = sql.fragment`r.request_status_id <> ${RequestStatus.CANCELED}`;
+  if (f.hotline_reqs_without_number) c.push(sql.fragment`${noNumber} AND ${live}`);
+  if (f.hotline_reqs_not_register) c.push(sql.fragment`${noNumber} AND NOT r.hotline_email_register_sent AND ${live}`);
+  if (f.hotline_reqs_not_closed)
+    c.push(sql.fragment`COALESCE(r.hotlinegas_number, '') <> '' AND r.hotlinegas_close_d IS NULL AND NOT r.hotline_email_close_sent`);
+  if (f.unsigned_docs) c.push(sql.fragment`r.unsigned_docs > 0`);
+  const without = (flag: boolean, act: keyof typeof actKinds, column: Fragment) => {
+    if (flag) c.push(sql.fragment`NOT ${column} AND r.request_kind_id = ANY(${intArray(actKinds[act]!)})`);
+  };
+  without(f.without_doc_co_3, 'co_3', sql.fragment`r.has_co_3`);
+  without(f.without_doc_co_41, 'co_41', sql.fragment`r.has_co_41`);
+  without(f.without_doc_co_42, 'co_42', sql.fragment`r.has_co_42`);
+  without(f.without_doc_co_7, 'co_7', sql.fragment`r.has_co_7`);
+  without(f.without_doc_co_8, 'co_8', sql.fragment`r.has_co_8`);
+  without(f.without_doc_co_13, 'co_13', sql.fragment`r.has_co_13`);
+  if (f.hotline_engineer_id !== null) c.push(sql.fragment`r.engineer_id = ${f.hotline_engineer_id}`);
+  if (f.contact_kind !== null) c.push(sql.fragment`r.contact_kind = ${f.contact_kind}`);
+  if (f.contact_unknown_name) c.push(sql.fragment`lower(r.contact_unknown_name) LIKE ${likeContains(f.contact_unknown_name)}`);
+
+  const repair: Fragment[] = [];
+  const rp = f.repair;
+  if (rp) {
+    if (rp.repair_kind_id_is_not_set) repair.push(sql.fragment`r.repair_kind_id IS NULL`);
+    else if (rp.repair_kind_id !== null) repair.push(sql.fragment`r.repair_kind_id = ${rp.repair_kind_id}`);
+    if (rp.view_res_before_is_not_set) repair.push(sql.fragment`r.view_res_before IS NULL`);
+    else if (rp.view_res_before !== null) repair.push(sql.fragment`r.view_res_before = ${rp.view_res_before}`);
+    if (rp.view_res_after !== null) repair.push(sql.fragment`r.view_res_after = ${rp.view_res_after}`);
+    if (rp.repair_type_id !== null) repair.push(sql.fragment`r.repair_type_id = ${rp.repair_type_id}`);
+    if (rp.repair_result_id !== null) repair.push(sql.fragment`r.repair_result_id = ${rp.repair_result_id}`);
+    for (const d of [dateCondition(sql.fragment`r.tool_in_d`, rp.tool_in_d), dateCondition(sql.fragment`r.tool_out_d`, rp.tool_out_d)])
+      if (d) repair.push(d);
+    if (rp.tool_in_filial) repair.push(sql.fragment`r.tool_in_d IS NOT NULL AND r.tool_out_d IS NULL`);
+  }
+  const t = f.repairTool;
+  if (t) {
+    const tc: Fragment[] = [sql.fragment`t.id = r.tool_id`];
+    if (t.tool_kind_id !== null) tc.push(sql.fragment`t.tool_kind_id = ${t.tool_kind_id}`);
+    if (t.exchange_stock !== null) tc.push(sql.fragment`t.exchange_stock = ${t.exchange_stock}`);
+    if (t.serial_number) tc.push(sql.fragment`lower(t.serial_number) LIKE ${likeContains(t.serial_number)}`);
+    if (t.inventar_number) tc.push(sql.fragment`lower(t.inventar_number) LIKE ${likeContains(t.inventar_number)}`);
+    if (t.owner_type_id !== null) tc.push(sql.fragment`t.owner_type_id = ${t.owner_type_id}`);
+    if (tc.length > 1) repair.push(sql.fragment`EXISTS (SELECT 1 FROM rm_tools t WHERE ${sql.join(tc, sql.fragment` AND `)})`);
+  }
+  const scoped = [
+    kindScoped(f, RequestKind.REPAIR_HARD, repair),
+    kindScoped(f, RequestKind.SPECIAL_SOFTWARE, softwareConditions(f.specialSoftware)),
+    kindScoped(f, RequestKind.COMMON_SOFTWARE, softwareConditions(f.commonSoftware)),
+    kindScoped(f, RequestKind.RESTORE, softwareConditions(f.restore)),
+    kindScoped(f, RequestKind.CONSULTATION, softwareConditions(f.consultation)),
+  ];
+  for (const s of scoped) if (s) c.push(s);
+  return c;
+};
+
+const dimensionFilters: ReadonlyArray<keyof RequestFilter> = [
+  'region_id', 'units_ids', 'request_performer_kind', 'engineer_id', 'request_kinds_ids', 'request_statuses_ids',
+  'hotline_reqs_without_number', 'hotline_reqs_not_register', 'hotline_reqs_not_closed', 'unsigned_docs', 'without_doc_co_3',
+  'without_doc_co_41', 'without_doc_co_42', 'without_doc_co_7', 'without_doc_co_8', 'without_doc_co_13',
+];
+const pagingFields: ReadonlyArray<keyof RequestFilter> = ['date_beg', 'date_end', 'pageNumber', 'export'];
+
+/** True when the filter has conditions besides the dimensions of rm_request_counts (a number, a text, a sub-filter...). */
+export const hasNeedles = (f: RequestFilter): boolean =>
+  (Object.keys(f) as Array<keyof RequestFilter>).some(
+    (k) => !dimensionFilters.includes(k) && !pagingFields.includes(k) && f[k] !== null && f[k] !== false,
+  );
+
+/**
+ * When the filter uses only whole years and the dimensions of rm_request_counts (scope, region,
+ * units, performer kind, executor, kinds, statuses, the toggles), the count is a sum over that small
+ * table; otherwise null (count the rows).
+ */
+export const countTableConditions = (f: RequestFilter, scope: UnitScope): Fragment[] | null => {
+  const whole = f.date_beg.endsWith('-01-01') && f.date_end.endsWith('-12-31');
+  const y1 = Number(f.date_beg.slice(0, 4));
+  const y2 = Number(f.date_end.slice(0, 4));
+  if (!whole || y2 < y1 || hasNeedles(f)) return null;
+  const c: Fragment[] = [sql.fragment`c.year BETWEEN ${y1} AND ${y2}`, sql.fragment`c.engineer_id = ${f.engineer_id ?? 0}`];
+  if (!scope.all) c.push(sql.fragment`c.unit_id = ANY(${intArray(scope.unitIds)})`);
+  if (f.region_id !== null) c.push(sql.fragment`c.region_id = ${f.region_id}`);
+  if (f.units_ids) c.push(sql.fragment`c.unit_id = ANY(${intArray(f.units_ids)})`);
+  if (f.request_performer_kind) c.push(sql.fragment`c.request_performer_kind = ${f.request_performer_kind}`);
+  if (f.request_kinds_ids) c.push(sql.fragment`c.request_kind_id = ANY(${intArray(f.request_kinds_ids)})`);
+  if (f.request_statuses_ids) c.push(sql.fragment`c.request_status_id = ANY(${intArray(f.request_statuses_ids)})`);
+  const F = CountFlag;
+  const flags = (mask: number, value: number) => c.push(sql.fragment`c.flags & ${mask} = ${value}`);
+  if (f.hotline_reqs_without_number || f.hotline_reqs_not_register) c.push(sql.fragment`c.request_status_id <> ${RequestStatus.CANCELED}`);
+  if (f.hotline_reqs_without_number) flags(F.NO_HOTLINE_NUMBER, F.NO_HOTLINE_NUMBER);
+  if (f.hotline_reqs_not_register) flags(F.NO_HOTLINE_NUMBER | F.REGISTER_SENT, F.NO_HOTLINE_NUMBER);
+  if (f.hotline_reqs_not_closed) flags(F.NO_HOTLINE_NUMBER | F.HOTLINE_CLOSED, 0);
+  if (f.unsigned_docs) flags(F.UNSIGNED_DOCS, F.UNSIGNED_DOCS);
+  const without = (flag: boolean, act: keyof typeof actKinds, bit: number) => {
+    if (!flag) return;
+    flags(bit, 0);
+    c.push(sql.fragment`c.request_kind_id = ANY(${intArray(actKinds[act]!)})`);
+  };
+  without(f.without_doc_co_3, 'co_3', F.CO_3);
+  without(f.without_doc_co_41, 'co_41', F.CO_41);
+  without(f.without_doc_co_42, 'co_42', F.CO_42);
+  without(f.without_doc_co_7, 'co_7', F.CO_7);
+  without(f.without_doc_co_8, 'co_8', F.CO_8);
+  without(f.without_doc_co_13, 'co_13', F.CO_13);
+  return c;
+};

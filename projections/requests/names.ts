@@ -1,0 +1,124 @@
+import { sql, type CommonQueryMethods } from 'slonik';
+import { toolStateTitles, type ToolState } from '../../domain/tool/states';
+
+type Db = Pick<CommonQueryMethods, 'any'>;
+
+/** Reference catalogues a request names by id. */
+export type NamedCatalog = 'regions' | 'programs' | 'programs_subsystems' | 'services_repairs';
+
+export interface ToolInfo {
+  id: number;
+  unit_id: number | null;
+  tools_set_id: number | null;
+  tool_kind_id: number | null;
+  tool_kind: string | null;
+  manufacturer_id: number | null;
+  manufacturer: string | null;
+  model_id: number | null;
+  model: string | null;
+  serial_number: string | null;
+  inventar_number: string | null;
+  guaranty_dt: string | null;
+  work_in_dt: string | null;
+  state: number | null;
+  stateTitle: string | null;
+  /** One line: kind, manufacturer, model, serial and inventory numbers (empty placeholders left out). */
+  title: string;
+}
+
+export interface NameRequest {
+  users?: Iterable<number>;
+  units?: Iterable<number>;
+  tools?: Iterable<number>;
+  catalog?: Partial<Record<NamedCatalog, Iterable<number>>>;
+}
+
+export interface Names {
+  user(id: unknown): string | null;
+  unit(id: unknown): { name: string; organization_id: number; organization_name: string | null } | null;
+  tool(id: unknown): ToolInfo | null;
+  catalog(name: NamedCatalog, id: unknown): string | null;
+}
+
+const ids = (v: Iterable<number> | undefined) => [...new Set([...(v ?? [])].map(Number).filter((n) => Number.isInteger(n) && n > 0))];
+
+/** requests.md 5: manufacturer 'undefined', model 'noname' and inventory numbers starting with 'бн' count as empty. */
+export const toolTitle = (t: Pick<ToolInfo, 'tool_kind' | 'manufacturer' | 'model' | 'serial_number' | 'inventar_number'>): string => {
+  const manufacturer = t.manufacturer && t.manufacturer.toLowerCase() !== 'undefined' ? t.manufacturer : null;
+  const model = t.model && t.model.toLowerCase() !== 'noname' ? t.model : null;
+  const inventar = t.inventar_number && !/^бн/i.test(t.inventar_number.trim()) ? t.inventar_number : null;
+  const head = [t.tool_kind, manufacturer, model].filter(Boolean).join(' ');
+  const numbers = [t.serial_number ? `с/н ${t.serial_number}` : null, inventar ? `инв. № ${inventar}` : null].filter(Boolean).join(', ');
+  return [head, numbers].filter(Boolean).join(', ');
+};
+
+export const toolSelect = sql.fragment`
+  t.id, t.unit_id, t.tools_set_id, t.tool_kind_id, k.title AS tool_kind, t.manufacturer_id, m.title AS manufacturer, t.model_id,
+  t.model, t.serial_number, t.inventar_number, t.guaranty_dt, t.work_in_dt, t.state`;
+
+export const toolJoins = sql.fragment`
+  LEFT JOIN rm_catalog_items k ON k.catalog = 'tool_kind' AND k.id = t.tool_kind_id
+  LEFT JOIN rm_catalog_items m ON m.catalog = 'manufacturer' AND m.id = t.manufacturer_id`;
+
+export const toolInfoOf = (r: Record<string, unknown>): ToolInfo => {
+  const info = {
+    id: Number(r.id),
+    unit_id: r.unit_id == null ? null : Number(r.unit_id),
+    tools_set_id: r.tools_set_id == null ? null : Number(r.tools_set_id),
+    tool_kind_id: r.tool_kind_id == null ? null : Number(r.tool_kind_id),
+    tool_kind: (r.tool_kind as string | null) ?? null,
+    manufacturer_id: r.manufacturer_id == null ? null : Number(r.manufacturer_id),
+    manufacturer: (r.manufacturer as string | null) ?? null,
+    model_id: r.model_id == null ? null : Number(r.model_id),
+    model: (r.model as string | null) ?? null,
+    serial_number: (r.serial_number as string | null) ?? null,
+    inventar_number: (r.inventar_number as string | null) ?? null,
+    guaranty_dt: (r.guaranty_dt as string | null) ?? null,
+    work_in_dt: (r.work_in_dt as string | null) ?? null,
+    state: r.state == null ? null : Number(r.state),
+    stateTitle: r.state == null ? null : toolStateTitles[Number(r.state) as ToolState] ?? null,
+    title: '',
+  };
+  info.title = toolTitle(info);
+  return info;
+};
+
+/** Resolves reference ids to names in a few batched queries (one per kind of reference). */
+export const loadNames = async (db: Db, want: NameRequest): Promise<Names> => {
+  const userIds = ids(want.users);
+  const unitIds = ids(want.units);
+  const toolIds = ids(want.tools);
+  const catalogKeys = Object.entries(want.catalog ?? {}).flatMap(([name, list]) => ids(list as Iterable<number>).map((id) => ({ name, id })));
+  const [users, units, tools, catalog] = await Promise.all([
+    userIds.length
+      ? db.any(sql.unsafe`SELECT id, fio FROM rm_users WHERE id = ANY(${sql.array(userIds, 'int4')})`)
+      : Promise.resolve([]),
+    unitIds.length
+      ? db.any(sql.unsafe`
+          SELECT u.id, u.name, u.organization_id, o.name AS organization_name
+          FROM rm_units u LEFT JOIN rm_organizations o ON o.id = u.organization_id
+          WHERE u.id = ANY(${sql.array(unitIds, 'int4')})`)
+      : Promise.resolve([]),
+    toolIds.length
+      ? db.any(sql.unsafe`SELECT ${toolSelect} FROM rm_tools t ${toolJoins} WHERE t.id = ANY(${sql.array(toolIds, 'int4')})`)
+      : Promise.resolve([]),
+    catalogKeys.length
+      ? db.any(sql.unsafe`
+          SELECT c.catalog, c.id, c.title FROM rm_catalog_items c
+          JOIN unnest(${sql.array(catalogKeys.map((k) => k.name), 'text')}, ${sql.array(catalogKeys.map((k) => k.id), 'int4')}) AS k(catalog, id)
+            ON c.catalog = k.catalog AND c.id = k.id`)
+      : Promise.resolve([]),
+  ]);
+  const userMap = new Map(users.map((r) => [Number(r.id), String(r.fio)]));
+  const unitMap = new Map(
+    units.map((r) => [Number(r.id), { name: String(r.name), organization_id: Number(r.organization_id), organization_name: (r.organization_name as string | null) ?? null }]),
+  );
+  const toolMap = new Map(tools.map((r) => [Number(r.id), toolInfoOf(r as Record<string, unknown>)]));
+  const catalogMap = new Map(catalog.map((r) => [`${r.catalog}:${r.id}`, String(r.title)]));
+  return {
+    user: (id) => userMap.get(Number(id)) ?? null,
+    unit: (id) => unitMap.get(Number(id)) ?? null,
+    tool: (id) => toolMap.get(Number(id)) ?? null,
+    catalog: (name, id) => catalogMap.get(`${name}:${Number(id)}`) ?? null,
+  };
+};

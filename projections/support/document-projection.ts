@@ -1,0 +1,67 @@
+import type { StoredEvent } from '../../commands/eventstore/port';
+import { defineProjection, type Projection } from '../runner/projection';
+import { deleteRows, loadRows, upsertRows, type Row } from './rows';
+
+/**
+ * A read model of one row per key, written in batches: load the rows the batch touches, fold the
+ * events into them with a pure function, write the changed rows back in one statement.
+ */
+export interface DocumentTable<R extends Row> {
+  readonly table: string;
+  readonly key: string;
+  /** Columns written (all of the table's columns). */
+  readonly columns: readonly string[];
+  /** Keys of the rows an event touches. */
+  readonly keysOf: (event: StoredEvent) => readonly (string | number)[];
+  /** The new row (null deletes it). */
+  readonly evolve: (row: R | null, event: StoredEvent, key: string) => R | null;
+}
+
+export const applyDocumentTable = async <R extends Row>(
+  tx: Parameters<Projection['apply']>[0],
+  spec: DocumentTable<R>,
+  events: readonly StoredEvent[],
+) => {
+  // Keys as the table holds them (numbers for integer keys, so the primary key's index finds them).
+  const touched = new Map<string, { key: string | number; events: StoredEvent[] }>();
+  for (const e of events)
+    for (const k of spec.keysOf(e)) {
+      const key = String(k);
+      const entry = touched.get(key);
+      if (entry) entry.events.push(e);
+      else touched.set(key, { key: typeof k === 'number' ? k : key, events: [e] });
+    }
+  if (touched.size === 0) return;
+  const current = await loadRows(tx, spec.table, spec.key, [...touched.values()].map((t) => t.key));
+  const upserts: Row[] = [];
+  const deletes: Array<string | number> = [];
+  for (const [key, { key: raw, events: list }] of touched) {
+    let row = (current.get(key) as R | undefined) ?? null;
+    for (const e of list) row = spec.evolve(row, e, key);
+    if (row) upserts.push(row);
+    else if (current.has(key)) deletes.push(raw);
+  }
+  await upsertRows(tx, spec.table, [spec.key], spec.columns, upserts);
+  await deleteRows(tx, spec.table, spec.key, deletes);
+};
+
+/** Erases a table's row type so tables of different rows can share one projection. */
+export const table = <R extends Row>(spec: DocumentTable<R>): DocumentTable<Row> => spec as unknown as DocumentTable<Row>;
+
+export const documentProjection = (options: {
+  name: string;
+  version: number;
+  schema: string;
+  tables: readonly DocumentTable<Row>[];
+  eventTypes: readonly string[];
+}): Projection =>
+  defineProjection({
+    name: options.name,
+    version: options.version,
+    schema: options.schema,
+    tables: options.tables.map((t) => t.table),
+    eventTypes: new Set(options.eventTypes),
+    apply: async (tx, events) => {
+      for (const t of options.tables) await applyDocumentTable(tx, t, events);
+    },
+  });
