@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './context';
+import { registerErrorHandling } from './http/errors';
+import { registerAuthentication } from './auth/authenticate';
+import { authRoutes } from './routes/auth';
+import { catalogRoutes } from './routes/catalog';
+import { organizationRoutes } from './routes/organizations';
+import { roleRoutes } from './routes/roles';
+import { userRoutes } from './routes/users';
+import { systemRoutes } from './routes/system';
+import { requestQueryRoutes } from './routes/request-queries';
+import { toolQueryRoutes } from './routes/tool-queries';
+import { notificationQueryRoutes } from './routes/notification-queries';
+import { requestExportRoutes } from './export/request-export';
+import { requestRoutes } from './routes/requests';
+import { fileRoutes } from './routes/files';
+import { notificationRoutes } from './routes/notifications';
+
+export const MAX_FILE_BYTES = 52_428_800;
+
+export interface AppOptions {
+  /** Built client to serve from the same origin (web/dist); absent in API-only tests. */
+  readonly webDist?: string | null;
+  readonly logger?: boolean;
+}
+
+export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: options.logger ? { level: 'info' } : false,
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: true,
+    // Filters travel as JSON in a path segment.
+    routerOptions: { maxParamLength: 10_000 },
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 25, fields: 200, fieldSize: 5 * 1024 * 1024 } });
+  registerErrorHandling(app);
+  registerAuthentication(app, ctx);
+  systemRoutes(app, ctx);
+  authRoutes(app, ctx);
+  catalogRoutes(app, ctx);
+  organizationRoutes(app, ctx);
+  roleRoutes(app, ctx);
+  userRoutes(app, ctx);
+  requestQueryRoutes(app, ctx);
+  toolQueryRoutes(app, ctx);
+  notificationQueryRoutes(app, ctx);
+  requestExportRoutes(app, ctx);
+  requestRoutes(app, ctx);
+  fileRoutes(app, ctx);
+  notificationRoutes(app, ctx);
+
+  const dist = options.webDist;
+  const serveClient = Boolean(dist && existsSync(path.join(dist, 'index.html')));
+  // wildcard: files are looked up on each request, so a rebuilt client is served without a restart.
+  if (serveClient) await app.register(fastifyStatic, { root: dist!, prefix: '/', wildcard: true });
+  // Client-side routes (/requests, /users, ...) all load the single page; unknown API paths are 404.
+  app.setNotFoundHandler((request, reply) => {
+    if (!serveClient || request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Не найдено' });
+    return reply.sendFile('index.html');
+  });
+  return app;
+};

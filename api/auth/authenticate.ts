@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/shared/errors';
+import type { AppContext } from '../context';
+import { loadCurrentUser } from './current-user';
+
+const PUBLIC = new Set(['/api/auth/signin', '/api/health', '/api/app_info']);
+
+const header = (request: FastifyRequest, name: string): string | null => {
+  const v = request.headers[name.toLowerCase()];
+  return typeof v === 'string' && v ? v : null;
+};
+
+/**
+ * Every call except sign-in and health carries `userId` and `accessToken` headers. A valid
+ * call gets a fresh token in `freshtoken` (sliding expiry); every answer carries `appversion`.
+ */
+export const registerAuthentication = (app: FastifyInstance, ctx: AppContext) => {
+  app.decorateRequest('currentUser', null);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('appversion', ctx.config.appVersion);
+  });
+  app.addHook('preHandler', async (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (!path.startsWith('/api/') || PUBLIC.has(path)) return;
+    const token = header(request, 'accessToken');
+    const userId = Number(header(request, 'userId'));
+    if (!token || !userId) throw new DomainError('unauthenticated', 'Требуется вход в систему');
+    const claims = ctx.tokens.verify(token);
+    if (!claims || claims.userId !== userId) throw new DomainError('unauthenticated', 'Сеанс истек. Войдите в систему снова');
+    const user = await loadCurrentUser(ctx.pool, userId);
+    if (!user || user.deleted || user.is_inactive || user.passwordVersion !== claims.passwordVersion)
+      throw new DomainError('unauthenticated', 'Сеанс истек. Войдите в систему снова');
+    request.currentUser = user;
+    reply.header('freshtoken', ctx.tokens.sign(user.id, user.passwordVersion));
+    if (request.method === 'GET') await ctx.consistency.beforeQuery(user.id);
+  });
+};

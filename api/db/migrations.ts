@@ -1,0 +1,37 @@
+import { sql, type DatabasePool } from 'slonik';
+import { eventStoreSchema } from '../../commands/eventstore/postgres/schema';
+import { writeSideSchema } from '../../commands/write-side-schema';
+import { projectionRunnerSchema } from '../../projections/runner/schema';
+import { authSchema } from '../auth/schema';
+import { runScript } from '../../commands/db/raw-sql';
+
+/**
+ * Ordered, append-only list of schema steps for tables that are not read models (the event
+ * store, write-side helpers, infrastructure). Read models are not migrated: each projection
+ * owns its tables and is rebuilt from the log when its version changes.
+ */
+export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
+  { id: '001-event-store', sql: eventStoreSchema },
+  { id: '002-write-side', sql: writeSideSchema },
+  { id: '003-projection-runner', sql: projectionRunnerSchema },
+  { id: '004-auth', sql: authSchema },
+];
+
+const MIGRATION_LOCK = 7_160_069;
+
+export const migrate = async (pool: DatabasePool): Promise<string[]> => {
+  const applied: string[] = [];
+  await pool.transaction(async (tx) => {
+    await tx.query(sql.unsafe`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await tx.query(sql.unsafe`
+      CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set(await tx.anyFirst(sql.unsafe`SELECT id FROM schema_migrations`) as string[]);
+    for (const m of migrations) {
+      if (done.has(m.id)) continue;
+      await runScript(tx, m.sql);
+      await tx.query(sql.unsafe`INSERT INTO schema_migrations (id) VALUES (${m.id})`);
+      applied.push(m.id);
+    }
+  });
+  return applied;
+};

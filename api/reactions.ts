@@ -1,0 +1,21 @@
+import type { DatabasePool } from 'slonik';
+import type { EventStore } from '../commands/eventstore/port';
+import type { IdAllocator } from '../commands/ids';
+import type { JobQueue } from '../commands/jobs';
+import type { Reaction } from '../projections/runner/runner';
+import type { Config } from './config';
+import type { Logger } from '../commands/logger';
+import { toolStateReaction } from '../commands/request/tool-state-reaction';
+import { engineerMailReaction } from '../commands/request/engineer-mail-reaction';
+
+export interface ReactionDeps {
+  readonly store: EventStore;
+  readonly pool: DatabasePool;
+  readonly ids: IdAllocator;
+  readonly jobs: JobQueue;
+  readonly config: Config;
+  readonly log: Logger;
+}
+
+/** Subscribers that turn events into side effects (jobs) or follow-up commands on other streams. */
+export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction(deps)];

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { createNotifications, markNotificationRead, markRequestNotificationsRead } from '../../commands/request/notifications';
+import { NotificationState } from '../../domain/notification';
+import { invalid } from '../../domain/shared/errors';
+import type { AppContext } from '../context';
+import { commandContext, idParam, userOf } from '../http/guard';
+
+/** Writes on notifications (administration.md 2.4, 7); the list is in notification-queries.ts. */
+export const notificationRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  app.put('/api/notifications/:id', async (request) => {
+    const user = userOf(request);
+    const { id } = request.params as { id: string };
+    const state = Number((request.body as { state?: unknown } | null)?.state ?? NotificationState.READ);
+    if (state !== NotificationState.READ) throw invalid('Уведомление можно только отметить прочитанным');
+    const r = await markNotificationRead(ctx, user.id, id, commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: 'Сохранено' };
+  });
+
+  /** Opening a request's chat tab marks its notifications read. */
+  app.put('/api/notifications/request/:requestId', async (request) => {
+    const user = userOf(request);
+    const r = await markRequestNotificationsRead(ctx, user.id, idParam((request.params as { requestId: string }).requestId), commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: 'Сохранено' };
+  });
+
+  app.post('/api/create_notifications', async (request) => {
+    const user = userOf(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const r = await createNotifications(ctx, {
+      notificationType: body.notificationType,
+      requestId: body.requestId,
+      usersIds: body.usersIds,
+      notificationInfo: body.notificationInfo,
+    }, commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: 'Уведомления отправлены', id: r.id };
+  });
+};

@@ -1,0 +1,219 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'slonik';
+import { hasFull } from '../../domain/rights/rights';
+import { RightValue } from '../../domain/rights/values';
+import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
+import { invalid, notFound } from '../../domain/shared/errors';
+import { parseRequestFilter, type RequestFilter } from '../../projections/requests/filter';
+import { listRequests, requestBatches, requestInScope, requestLists, type RequestListRow } from '../../projections/requests/queries';
+import { buildRequestView, loadRequestState, requestNotFound, type RequestView } from '../../projections/requests/view';
+import { loadNames } from '../../projections/requests/names';
+import { requestHistory } from '../../projections/request-history/queries';
+import { requestComments } from '../../projections/request-comments/queries';
+import { fileSectionOf, requestFiles } from '../../projections/request-files/queries';
+import { requestSpares, searchSpares } from '../../projections/spares/queries';
+import type { AppContext } from '../context';
+import { idParam, parseFilter, requireRight, userOf as userOfRequest } from '../http/guard';
+import { scopeOf, type CurrentUser } from '../auth/current-user';
+
+/** The caller's RIGHT_REQUEST_READ scope (403 without OWN or ALL). */
+export const requestReadScope = (request: FastifyRequest): { user: CurrentUser; scope: UnitScope } => {
+  const user = requireRight(request, 'RIGHT_REQUEST_READ', RightValue.OWN, RightValue.ALL);
+  return { user, scope: scopeOf(user, 'RIGHT_REQUEST_READ') };
+};
+
+export const mayViewCosts = (user: CurrentUser) => hasFull(user.rightsObject, 'RIGHT_VIEW_COST');
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The list filter from `/api/request/{json}`, `?filter={json}` or plain query parameters. */
+export const requestFilterOf = (request: FastifyRequest): RequestFilter => {
+  const params = (request.params ?? {}) as { filter?: string };
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const raw = params.filter !== undefined ? parseFilter(params.filter) : query.filter !== undefined ? parseFilter(query.filter) : query;
+  return parseRequestFilter(raw, today());
+};
+
+/**
+ * The request dialog's view of request `id` for `user` (GET /api/request_single/{id}); the write
+ * routes answer a save with the same shape as `savedRequest`. Throws 404 'Заявка не найдена' when the
+ * request does not exist, is deleted or lies outside `scope` (default: the user's RIGHT_REQUEST_READ
+ * scope; a write route may pass another, e.g. the RIGHT_REQUEST_CREATE scope it checked).
+ */
+export const requestView = async (
+  ctx: Pick<AppContext, 'pool' | 'store'>,
+  id: number,
+  user: CurrentUser,
+  now: string = new Date().toISOString(),
+  scope: UnitScope = scopeOf(user, 'RIGHT_REQUEST_READ'),
+): Promise<RequestView> =>
+  buildRequestView(ctx.pool, await loadRequestState(ctx.store, id), { userId: user.id, rights: user.rightsObject, fio: user.fio, scope }, now);
+
+const withoutCost = <T extends { cost?: unknown }>(items: readonly T[], show: boolean) =>
+  show ? items : items.map(({ cost: _cost, ...rest }) => rest);
+
+/** Request list, dialog and its per-tab lists (requests.md 7). */
+export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const list = async (request: FastifyRequest) => {
+    const { scope } = requestReadScope(request);
+    const filter = requestFilterOf(request);
+    const page = await listRequests(ctx.pool, filter, scope);
+    if (!filter.export) return page;
+    const allRequests: RequestListRow[] = [];
+    for await (const batch of requestBatches(ctx.pool, filter, scope)) allRequests.push(...batch);
+    return { ...page, allRequests };
+  };
+  app.get('/api/request', list);
+  app.get('/api/request/:filter', list);
+
+  app.get('/api/request_single/:id', async (request) => {
+    const { user } = requestReadScope(request);
+    return { request: await requestView(ctx, idParam((request.params as { id: string }).id), user) };
+  });
+
+  /** The request's list row when the caller may see it, else 404 'Заявка не найдена'. */
+  const visible = async (request: FastifyRequest) => {
+    const { user, scope } = requestReadScope(request);
+    const id = idParam((request.params as { id: string }).id);
+    const row = await requestInScope(ctx.pool, id, scope);
+    if (!row) throw notFound(requestNotFound);
+    return { user, id, row };
+  };
+  const lists = async (id: number) => {
+    const l = await requestLists(ctx.pool, id);
+    if (!l) throw notFound(requestNotFound);
+    return l;
+  };
+
+  app.get('/api/request_files/:section/:id', async (request) => {
+    const section = fileSectionOf((request.params as { section: string }).section);
+    if (!section) throw invalid('Неизвестный раздел файлов');
+    const { id } = await visible(request);
+    return { files: await requestFiles(ctx.pool, id, section) };
+  });
+
+  app.get('/api/request_docs/:id', async (request) => {
+    const { id } = await visible(request);
+    return { docs: await requestFiles(ctx.pool, id, 'documents') };
+  });
+
+  app.get('/api/request_engineers/:id', async (request) => {
+    const { id } = await visible(request);
+    const l = await lists(id);
+    const names = await loadNames(ctx.pool, { users: l.engineers });
+    return { engineers: l.engineers.map((uid) => ({ id: uid, fio: names.user(uid) })) };
+  });
+
+  app.get('/api/request_history/:id', async (request) => {
+    const { user, id } = await visible(request);
+    return { request_history: await requestHistory(ctx.pool, id, { showCosts: mayViewCosts(user) }) };
+  });
+
+  app.get('/api/request_spares/:id', async (request) => {
+    const { user, id } = await visible(request);
+    return { spares: withoutCost(await requestSpares(ctx.pool, id), mayViewCosts(user)) };
+  });
+
+  app.get('/api/request_spares_pbs/:id', async (request) => {
+    const { user, id } = await visible(request);
+    return { sparesPbs: withoutCost((await lists(id)).spares_pbs, mayViewCosts(user)) };
+  });
+
+  app.get('/api/request_works/:id', async (request) => {
+    const { user, id } = await visible(request);
+    return { works: withoutCost((await lists(id)).works, mayViewCosts(user)) };
+  });
+
+  app.get('/api/request_comments/:id', async (request) => {
+    const { id } = await visible(request);
+    return { comments: await requestComments(ctx.pool, id) };
+  });
+
+  app.get('/api/request_tools_commissioning/:id', async (request) => {
+    const { id } = await visible(request);
+    const tools = (await lists(id)).tools_commissioning;
+    const names = await loadNames(ctx.pool, { tools: tools.map((t) => t.tool_id) });
+    return { toolsCommissioning: tools.map((t) => ({ ...t, tool: names.tool(t.tool_id) })) };
+  });
+
+  /**
+   * Executor picker (requests.md 6): engineers = active users with role 2 in the organisations of the
+   * region; `?hotline=true`: hot line staff (hotline_worker), optionally those serving `program_id`.
+   */
+  /**
+   * Registered contacts a request of a unit may name (contact kind 'from the system'): active
+   * employees of the unit's organisation, for anyone who may create or read that unit's requests.
+   */
+  app.get('/api/request_contacts/:unitId', async (request) => {
+    const user = userOfRequest(request);
+    const unitId = idParam((request.params as { unitId: string }).unitId);
+    if (!scopeIncludes(scopeOf(user, 'RIGHT_REQUEST_CREATE'), unitId) && !scopeIncludes(scopeOf(user, 'RIGHT_REQUEST_READ'), unitId))
+      throw notFound('Объект не найден');
+    const rows = await ctx.pool.any(sql.unsafe`
+      SELECT u.id, u.fio, u.email, u.phone FROM rm_users u
+      JOIN rm_units un ON un.organization_id = u.organization_id
+      WHERE un.id = ${unitId} AND NOT u.deleted AND NOT u.is_inactive AND NOT u.hotline_worker
+      ORDER BY lower(u.fio), u.id`);
+    return {
+      contacts: rows.map((r) => ({ id: Number(r.id), fio: String(r.fio), email: (r.email as string | null) ?? null, phone: (r.phone as string | null) ?? null })),
+    };
+  });
+
+  app.get('/api/engineers/:regionId', async (request) => {
+    requestReadScope(request);
+    const q = (request.query ?? {}) as { hotline?: string; program_id?: string };
+    const hotline = q.hotline === 'true' || q.hotline === '1';
+    const rows = hotline
+      ? await ctx.pool.any(sql.unsafe`
+          SELECT u.id, u.fio, u.email, u.phone, u.organization_id, NULL::text AS organization_name, u.post_id, u.users_programs
+          FROM rm_users u
+          WHERE u.hotline_worker AND NOT u.deleted AND NOT u.is_inactive
+            ${q.program_id ? sql.fragment`AND ${idParam(q.program_id)} = ANY(u.users_programs)` : sql.fragment``}
+          ORDER BY lower(u.fio), u.id`)
+      : await ctx.pool.any(sql.unsafe`
+          SELECT u.id, u.fio, u.email, u.phone, u.organization_id, o.name AS organization_name, u.post_id, u.users_programs
+          FROM rm_users u JOIN rm_organizations o ON o.id = u.organization_id
+          WHERE o.region_id = ${idParam((request.params as { regionId: string }).regionId)} AND 2 = ANY(u.users_roles)
+            AND NOT u.deleted AND NOT u.is_inactive AND NOT u.hotline_worker
+          ORDER BY lower(u.fio), u.id`);
+    return {
+      engineers: rows.map((r) => ({
+        id: Number(r.id),
+        fio: String(r.fio),
+        email: r.email ?? null,
+        phone: r.phone ?? null,
+        organization_id: r.organization_id == null ? null : Number(r.organization_id),
+        organization_name: r.organization_name ?? null,
+        post_id: r.post_id == null ? null : Number(r.post_id),
+        hotline_worker: hotline,
+      })),
+    };
+  });
+
+  /**
+   * Spare search of the request dialog: items with a remainder in the region's sets. `request_id`
+   * (the request being edited) gives the region of its unit and leaves out items it already holds.
+   */
+  const spares = async (request: FastifyRequest) => {
+    const { user, scope } = requestReadScope(request);
+    const params = (request.params ?? {}) as { filter?: string };
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const f = params.filter !== undefined ? parseFilter(params.filter) : query.filter !== undefined ? parseFilter(query.filter) : query;
+    const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : idParam(v));
+    const requestId = num(f.request_id);
+    let regionId = num(f.region_id);
+    if (requestId !== null) {
+      const row = await requestInScope(ctx.pool, requestId, scope);
+      if (!row) throw notFound(requestNotFound);
+      regionId ??= row.region_id;
+    }
+    const unitId = num(f.unit_id);
+    if (regionId === null && unitId !== null)
+      regionId = Number((await ctx.pool.maybeOneFirst(sql.unsafe`SELECT region_id FROM rm_units WHERE id = ${unitId}`)) ?? 0) || null;
+    regionId ??= user.region_id;
+    const title = typeof f.title === 'string' ? f.title.trim() : typeof f.text === 'string' ? f.text.trim() : null;
+    const items = await searchSpares(ctx.pool, { region_id: regionId, title: title || null, excludeRequestId: requestId });
+    return { spares: withoutCost(items, mayViewCosts(user)), region_id: regionId };
+  };
+  app.get('/api/spares_sets/:filter', spares);
+};

@@ -1,0 +1,202 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { RightValue } from '../../domain/rights/values';
+import { hasOwnOrAll } from '../../domain/rights/rights';
+import { invalid, forbidden } from '../../domain/shared/errors';
+import type { FileRef, RequestDocument } from '../../domain/request/state';
+import { fileRefOf } from '../../commands/files/file-store';
+import {
+  addRequestComment,
+  changeRequestDate,
+  changeRequestNumber,
+  createRequestGroup,
+  deleteRequest,
+  isRequestAction,
+  registerRequest,
+  requestAction,
+  saveRequest,
+  type SaveInput,
+} from '../../commands/request/handlers';
+import type { AppContext } from '../context';
+import { commandContext, idParam, requireRight, userOf } from '../http/guard';
+import { readBody, takeUpload, type Upload } from '../http/multipart';
+import { requestCaller } from './request-caller';
+import { requestView } from './request-queries';
+
+const asArray = (v: unknown): unknown[] | undefined => (v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v : undefined);
+const asObject = (v: unknown, what: string): Record<string, unknown> => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw invalid(`Нет данных «${what}» в запросе`);
+  return v as Record<string, unknown>;
+};
+
+interface FileEntry {
+  file_id?: unknown;
+  id?: unknown;
+  file_name?: unknown;
+  name?: unknown;
+  act_kind?: unknown;
+  sign_type?: unknown;
+  signers_count?: unknown;
+}
+
+const entryName = (e: FileEntry) => String(e.file_name ?? e.name ?? '');
+const entryId = (e: FileEntry) => (e.file_id ?? e.id) != null ? String(e.file_id ?? e.id) : null;
+
+/**
+ * Splits the dialog's file lists (requests.md 7): `filesList` holds the common-tab attachments
+ * (kept ones by id, new ones by name), `oldDocsList` the documents kept, `newDocsList` the new
+ * documents with their act kind; new files arrive as `files` parts matched by name.
+ */
+const fileChanges = async (ctx: AppContext, fields: Record<string, unknown>, uploads: Upload[]) => {
+  const used = new Set<Upload>();
+  const toRef = async (u: Upload): Promise<FileRef> => fileRefOf(await ctx.ids.next('file'), u.name, u.mimetype, u.blob);
+  const filesList = asArray(fields.filesList) as FileEntry[] | undefined;
+  const newDocs = (asArray(fields.newDocsList) ?? []) as FileEntry[];
+  const oldDocs = asArray(fields.oldDocsList) as FileEntry[] | undefined;
+
+  const documents_added: RequestDocument[] = [];
+  for (const d of newDocs) {
+    const u = takeUpload(uploads, used, entryName(d));
+    if (!u) throw invalid(`Файл «${entryName(d)}» не передан`, { newDocsList: `Файл «${entryName(d)}» не передан` });
+    documents_added.push({
+      ...(await toRef(u)),
+      act_kind: (d.act_kind as RequestDocument['act_kind']) ?? null,
+      sign_type: (d.sign_type as RequestDocument['sign_type']) ?? 'electron',
+      signers_count: Number(d.signers_count) === 3 ? 3 : 2,
+    });
+  }
+  const attachments_added: FileRef[] = [];
+  let attachments_kept: string[] | undefined;
+  if (filesList) {
+    attachments_kept = [];
+    for (const f of filesList) {
+      const id = entryId(f);
+      if (id) attachments_kept.push(id);
+      else {
+        const u = takeUpload(uploads, used, entryName(f));
+        if (!u) throw invalid(`Файл «${entryName(f)}» не передан`, { filesList: `Файл «${entryName(f)}» не передан` });
+        attachments_added.push(await toRef(u));
+      }
+    }
+  }
+  // Files sent without a list entry are attachments of the common tab.
+  for (const u of uploads) if (!used.has(u)) attachments_added.push(await toRef(u));
+  return {
+    attachments_added,
+    attachments_kept,
+    documents_added,
+    documents_kept: oldDocs?.map(entryId).filter((x): x is string => x !== null),
+  };
+};
+
+const revisionOf = (fields: Record<string, unknown>, request: Record<string, unknown>) => {
+  const raw = fields.revision ?? request.revision;
+  return raw === undefined || raw === null || raw === '' ? null : Number(raw);
+};
+
+/** The write side of requests.md section 7: register, save, buttons, number/date, comments, group. */
+export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const w = { ...ctx, log: ctx.log };
+
+  const answer = async (request: FastifyRequest, id: number, position: Parameters<AppContext['consistency']['afterCommand']>[1], message: string, extra: object = {}) => {
+    const user = userOf(request);
+    await ctx.consistency.afterCommand(user.id, position);
+    return { message, savedRequest: await requestView(ctx, id, user), ...extra };
+  };
+
+  const save = async (request: FastifyRequest, pathId: number | null) => {
+    const user = userOf(request);
+    const { fields, uploads } = await readBody(request, ctx.files);
+    const body = asObject(fields.request, 'request');
+    const id = pathId ?? (body.id ? Number(body.id) : null);
+    const files = await fileChanges(ctx, fields, uploads);
+    const caller = requestCaller(user);
+    const context = commandContext(request);
+    if (!id) {
+      if (!hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_CREATE')) throw forbidden('Недостаточно прав для создания заявок');
+      const r = await registerRequest(w, caller, { request: body, engineer_ids: fields.engineers, attachments: files.attachments_added }, context);
+      return answer(request, r.id, r.position, 'Заявка создана');
+    }
+    const input: SaveInput = {
+      request: body,
+      revision: revisionOf(fields, body),
+      engineer_ids: fields.engineers,
+      spares: fields.spares,
+      works: asArray(fields.works) as SaveInput['works'],
+      spares_pbs: asArray(fields.sparesPbs) as SaveInput['spares_pbs'],
+      tools_commissioning: asArray(fields.toolsCommissioning) as SaveInput['tools_commissioning'],
+      students_list: asArray(fields.studentsList ?? body.students_list) as SaveInput['students_list'],
+      ...files,
+    };
+    const r = await saveRequest(w, caller, idParam(id), input, context);
+    return answer(request, r.id, r.position, 'Заявка сохранена', r.notices.length ? { notices: r.notices } : {});
+  };
+
+  app.post('/api/request', async (request) => save(request, null));
+  app.put('/api/request', async (request) => save(request, null));
+  app.put('/api/request/:id', async (request) => save(request, idParam((request.params as { id: string }).id)));
+
+  app.post('/api/request/:id/:action', async (request) => {
+    const { id: rawId, action } = request.params as { id: string; action: string };
+    if (!isRequestAction(action)) throw invalid('Неизвестное действие');
+    const user = userOf(request);
+    const id = idParam(rawId);
+    const body = (request.body ?? {}) as { revision?: number | null; engineer_ids?: unknown; engineers?: unknown };
+    const r = await requestAction(w, requestCaller(user), id, action, body, commandContext(request));
+    return answer(request, id, r.position, 'Заявка сохранена');
+  });
+
+  app.delete('/api/request/:id', async (request) => {
+    const user = requireRight(request, 'RIGHT_REQUEST_DELETE', RightValue.FULL);
+    const r = await deleteRequest(w, requestCaller(user), idParam((request.params as { id: string }).id), commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: 'Заявка удалена' };
+  });
+
+  app.post('/api/request_set_new_number', async (request) => {
+    const user = requireRight(request, 'RIGHT_REQUEST_EDIT_NUMBER', RightValue.FULL);
+    const body = (request.body ?? {}) as { requestId?: unknown; newNumber?: unknown };
+    const id = idParam(body.requestId);
+    const r = await changeRequestNumber(w, requestCaller(user), id, body.newNumber, commandContext(request));
+    return answer(request, id, r.position, 'Номер заявки изменен');
+  });
+
+  app.post('/api/request_set_new_date', async (request) => {
+    const user = requireRight(request, 'RIGHT_REQUEST_EDIT_NUMBER', RightValue.FULL);
+    const body = (request.body ?? {}) as { requestId?: unknown; newDate?: unknown };
+    const id = idParam(body.requestId);
+    const r = await changeRequestDate(w, requestCaller(user), id, body.newDate, commandContext(request));
+    return answer(request, id, r.position, 'Дата заявки изменена');
+  });
+
+  app.post('/api/request_comments', async (request) => {
+    const user = userOf(request);
+    const { fields, uploads } = await readBody(request, ctx.files);
+    const comment = asObject(fields.requestComment, 'requestComment');
+    const id = idParam(comment.request_id);
+    const files: FileRef[] = [];
+    for (const u of uploads) files.push(fileRefOf(await ctx.ids.next('file'), u.name, u.mimetype, u.blob));
+    const r = await addRequestComment(w, requestCaller(user), id, {
+      comment: comment.comment,
+      files,
+      notify_user_ids: fields.usersIds ?? comment.users ?? comment.usersIds ?? [],
+    }, commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: 'Сообщение отправлено', comment: { request_id: id, comment_id: r.comment_id } };
+  });
+
+  /** Group creation (RIGHT_MULTIPLE_REQUESTS): payload unitsIds, requestText, filesList + files. */
+  app.post('/api/request_multiple', async (request) => {
+    const user = requireRight(request, 'RIGHT_MULTIPLE_REQUESTS', RightValue.FULL);
+    const { fields, uploads } = await readBody(request, ctx.files);
+    const attachments: FileRef[] = [];
+    for (const u of uploads) attachments.push(fileRefOf(await ctx.ids.next('file'), u.name, u.mimetype, u.blob));
+    const r = await createRequestGroup(w, requestCaller(user), {
+      units_ids: fields.unitsIds,
+      request_text: fields.requestText,
+      request_kind_id: fields.requestKindId,
+      attachments,
+    }, commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: `Создано заявок: ${r.ids.length}`, ids: r.ids };
+  });
+};

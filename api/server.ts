@@ -1,0 +1,107 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createDatabasePool } from '../commands/db/pool';
+import { PostgresEventStore } from '../commands/eventstore/postgres/postgres-event-store';
+import { EventStoreDbEventStore } from '../commands/eventstore/eventstoredb/eventstoredb-event-store';
+import { withUpcasting } from '../commands/eventstore/upcasting';
+import type { EventStore } from '../commands/eventstore/port';
+import { postgresIdAllocator } from '../commands/ids';
+import { consoleLogger, type Logger } from '../commands/logger';
+import { allProjections } from '../projections/registry';
+import { ProjectionRunner } from '../projections/runner/runner';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { Consistency } from './consistency';
+import type { AppContext } from './context';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { prepareDatabase } from './db/prepare';
+import { loadTokenSigner } from './auth/tokens';
+import { hashPassword } from './auth/passwords';
+import { BullJobQueue } from './jobs/bullmq-queue';
+import { registerJobHandlers } from './jobs/handlers';
+import { allReactions } from './reactions';
+import { upcasters } from './upcasters';
+import { seedIfEmpty } from './seed/seed';
+import { FileStore } from '../commands/files/file-store';
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly ctx: AppContext;
+  readonly url: string;
+  readonly databaseUrl: string;
+  readonly seeded: boolean;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly listen?: boolean;
+  readonly seed?: boolean;
+  readonly log?: Logger;
+  readonly httpLogger?: boolean;
+}
+
+/** The composition root: database, event store, read models, jobs, HTTP. */
+export const startServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
+  const log = options.log ?? consoleLogger;
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir);
+    databaseUrl = embedded.url;
+  }
+  const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: 20 });
+  await prepareDatabase(pool);
+
+  const baseStore: EventStore = config.eventStoreUrl
+    ? new EventStoreDbEventStore(config.eventStoreUrl)
+    : new PostgresEventStore(pool, { listenUrl: databaseUrl, pollIntervalMs: 500 });
+  const store = withUpcasting(baseStore, upcasters);
+  const ids = postgresIdAllocator(pool);
+  const jobs = new BullJobQueue(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', url: databaseUrl }, log, config.jobsQueue);
+  const runner = new ProjectionRunner(pool, store, allProjections(), allReactions({ store, pool, ids, jobs, config, log }), log, {
+    pollIntervalMs: 500,
+  });
+  await runner.prepare();
+  const ctx: AppContext = {
+    config,
+    pool,
+    store,
+    ids,
+    runner,
+    jobs,
+    tokens: await loadTokenSigner(pool),
+    consistency: new Consistency(runner),
+    log,
+    hashPassword,
+    files: new FileStore(config.filesDir),
+  };
+  registerJobHandlers(ctx);
+  runner.start();
+  await jobs.startWorker();
+
+  let seeded = false;
+  if (options.seed ?? true) seeded = await seedIfEmpty(ctx);
+
+  const app = await buildApp(ctx, { webDist: path.resolve('web/dist'), logger: options.httpLogger ?? false });
+  let url = '';
+  if (options.listen ?? true) {
+    const address = await app.listen({ port: config.port, host: config.host });
+    url = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  } else await app.ready();
+
+  return {
+    app,
+    ctx,
+    url,
+    databaseUrl,
+    seeded,
+    close: async () => {
+      await app.close();
+      await runner.stop();
+      await jobs.close();
+      await store.close();
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+};

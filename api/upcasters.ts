@@ -1,0 +1,4 @@
+import type { Upcaster } from '../commands/eventstore/upcasting';
+
+/** Event shape upgrades, oldest first. Empty while every event is at its first version. */
+export const upcasters: Upcaster[] = [];
