@@ -1,0 +1,80 @@
+import type { Locator, Page } from 'playwright-core';
+import { appUrl, DEMO_PASSWORD } from '../../support/browser-harness';
+import { buildRequestDialogHost } from './build';
+
+/** The address of the page hosting the request dialog (served by the test on the app's origin). */
+export const HOST_PATH = '/__request-dialog';
+
+let script: Promise<string> | null = null;
+/** The host bundle, built once per test file. */
+export const hostScript = (): Promise<string> => (script ??= buildRequestDialogHost());
+
+/**
+ * Serves the host page on the app's own origin, so the dialog's calls reach the real server with
+ * the session the login page stored. Call before the first navigation to it.
+ */
+export const serveHost = async (page: Page): Promise<void> => {
+  const body = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Заявка</title></head><body><div id="root"></div><script>${(await hostScript()).replace(/<\/script/gi, '<\\/script')}</script></body></html>`;
+  await page.route(`**${HOST_PATH}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body }));
+};
+
+/** Opens the dialog as the list page will: `open={id}&tab=...` or `new=1`. */
+export const openDialog = async (page: Page, query: string): Promise<Locator> => {
+  await page.goto(appUrl(`${HOST_PATH}?${query}`));
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('request-dialog-title') });
+  await dialog.waitFor();
+  return dialog;
+};
+
+/** A select of the dialog (MUI): opens it by its label and picks the option. */
+export const choose = async (page: Page, scope: Locator, label: string, option: string): Promise<void> => {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+};
+
+/** Types digits into a masked date field (the dots come by themselves). */
+export const typeDate = async (scope: Locator, label: string, ddmmyyyy: string): Promise<void> => {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.fill('');
+  await input.pressSequentially(ddmmyyyy.replaceAll('.', ''));
+};
+
+/** Today as the server's rules see it (UTC), DD.MM.YYYY. */
+export const todayText = (): string => new Date().toISOString().slice(0, 10).split('-').reverse().join('.');
+
+/** Calls of the API from the test, also changes (the harness's apiAs only reads). */
+export const apiSession = async (login: string) => {
+  const signin = await fetch(appUrl('/api/auth/signin'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
+  });
+  const user = (await signin.json()) as { id: number; accessToken: string; fio: string };
+  let token = user.accessToken;
+  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<{ status: number; data: T }> => {
+    const response = await fetch(appUrl(`/api${pathname}`), {
+      method,
+      headers: { userId: String(user.id), accessToken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    token = response.headers.get('freshtoken') ?? token;
+    return { status: response.status, data: (await response.json()) as T };
+  };
+  return { user, call };
+};
+
+/**
+ * Signs in through the API and leaves the session where the client keeps it (sessionStorage of the
+ * app's origin), then opens the host page: the dialog needs no screen of the built client.
+ */
+export const signInOnHost = async (page: Page, login: string): Promise<void> => {
+  const response = await fetch(appUrl('/api/auth/signin'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
+  });
+  const { accessToken, ...user } = (await response.json()) as Record<string, unknown>;
+  await page.goto(appUrl(HOST_PATH));
+  await page.evaluate((session) => window.sessionStorage.setItem('court-it-support.user', session), JSON.stringify({ user, token: accessToken }));
+};

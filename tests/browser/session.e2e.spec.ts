@@ -1,0 +1,58 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { appUrl, expectNoProblems, launchBrowser, openPage, signIn } from '../support/browser-harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SESSION_KEY = 'court-it-support.user';
+
+const storedSession = (page: Page) =>
+  page.evaluate((key) => {
+    const raw = window.sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as { user: { id: number; fio: string }; token: string }) : null;
+  }, SESSION_KEY);
+
+describe('the session (administration.md 9: the user in sessionStorage under a fixed key)', () => {
+  test('a reload keeps the session and the page; every answer slides the token', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await signIn(page, 'chief');
+    const first = await storedSession(page);
+    expect(first?.user.fio).toBe('Орлова Елена Игоревна');
+
+    await page.goto(appUrl('/about'));
+    await page.getByRole('heading', { name: 'О программе' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'О программе' }).waitFor();
+    expect(page.url()).toBe(appUrl('/about'));
+    await expect.poll(() => page.getByTestId('user-fio').textContent()).toBe('Орлова Елена Игоревна');
+
+    // GET /api/auth/me after the reload answered with a fresh token, which is now the stored one.
+    await expect.poll(async () => (await storedSession(page))?.token).not.toBe(first?.token);
+    expectNoProblems(problems);
+    await context.close();
+  });
+
+  test('a session the server no longer accepts ends on reload: the user is a guest on Home', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await signIn(page, 'court');
+    await page.goto(appUrl('/about'));
+    await page.evaluate((key) => {
+      const stored = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as { token: string };
+      window.sessionStorage.setItem(key, JSON.stringify({ ...stored, token: 'forged.token' }));
+    }, SESSION_KEY);
+
+    await page.reload();
+    await page.waitForURL(appUrl('/'));
+    await page.getByRole('link', { name: 'Войти в систему' }).waitFor();
+    await expect.poll(() => page.getByTestId('global-notice').textContent()).toBe('Сеанс истек. Войдите в систему снова');
+    expect(await storedSession(page)).toBeNull();
+    expectNoProblems(problems, [/status of 401/]);
+    await context.close();
+  });
+});

@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectNoProblems, launchBrowser, screenshot, watchProblems, type PageProblems } from '../support/browser-harness';
+import { buildUiKit } from './ui-kit/build';
+
+let browser: Browser;
+let script: string;
+beforeAll(async () => {
+  [browser, script] = await Promise.all([launchBrowser(), buildUiKit()]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A blank page running the component gallery of ui-kit/main.tsx. */
+const openKit = async (viewport = { width: 1280, height: 900 }): Promise<{ page: Page; problems: PageProblems; close: () => Promise<void> }> => {
+  const context = await browser.newContext({ locale: 'ru-RU', viewport });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  await page.setContent('<!doctype html><html lang="ru"><body><div id="root"></div></body></html>');
+  await page.addScriptTag({ content: script });
+  await page.getByRole('region', { name: 'pager' }).waitFor();
+  return { page, problems, close: () => context.close() };
+};
+
+const pageNumbers = async (page: Page) =>
+  (await page.getByRole('navigation', { name: 'Страницы' }).getByRole('button', { name: /^Страница/ }).allTextContents()).map(Number);
+
+describe('shared components (web/src/components)', () => {
+  test('the pager shows at most 8 page numbers with both boundaries and goes back to page 1 when the list shrinks', async () => {
+    const { page, problems, close } = await openKit();
+    expect(await pageNumbers(page)).toEqual([1, 2, 3, 4, 5, 6, 7, 20]);
+    await page.getByRole('button', { name: 'Страница 20' }).click();
+    expect(await pageNumbers(page)).toEqual([1, 14, 15, 16, 17, 18, 19, 20]);
+    await page.getByRole('button', { name: 'Страница 14' }).click();
+    expect(await pageNumbers(page)).toEqual([1, 12, 13, 14, 15, 16, 17, 20]);
+    await page.getByRole('button', { name: 'Следующая страница' }).click();
+    await expect.poll(() => page.getByTestId('pager-page').textContent()).toBe('15');
+    await screenshot(page, 'ui-kit-pager');
+
+    await page.getByRole('button', { name: 'five pages' }).click();
+    await expect.poll(() => page.getByTestId('pager-page').textContent()).toBe('1');
+    expect(await pageNumbers(page)).toEqual([1, 2, 3, 4, 5]);
+    expectNoProblems(problems);
+    await close();
+  });
+
+  test("the confirm dialog answers 'Удалить' / 'Отменить' and, when asked, 'Вернуться'", async () => {
+    const { page, problems, close } = await openKit();
+    await page.getByRole('button', { name: 'confirm', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Удалить запись?').waitFor();
+    expect(await dialog.getByRole('button').allTextContents()).toEqual(['', 'Удалить', 'Отменить']); // '' is the close cross
+    await dialog.getByRole('button', { name: 'Удалить' }).click();
+    await expect.poll(() => page.getByTestId('confirm-answer').textContent()).toBe('confirm');
+
+    await page.getByRole('button', { name: 'confirm with back' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Вернуться' }).click();
+    await expect.poll(() => page.getByTestId('confirm-answer').textContent()).toBe('back');
+    expectNoProblems(problems);
+    await close();
+  });
+
+  test('dialogs are 700 px wide, at most 80% of the viewport', async () => {
+    for (const [viewport, width] of [
+      [{ width: 1280, height: 900 }, 700],
+      [{ width: 800, height: 900 }, 640],
+    ] as const) {
+      const { page, problems, close } = await openKit(viewport);
+      await page.getByRole('button', { name: 'dialog', exact: true }).click();
+      const box = await page.getByRole('dialog').boundingBox();
+      expect(box?.width).toBe(width);
+      expectNoProblems(problems);
+      await close();
+    }
+  });
+
+  test('the date input masks DD.MM.YYYY, accepts only real dates and follows the value from outside', async () => {
+    const { page, problems, close } = await openKit();
+    const input = page.getByLabel('Дата', { exact: true });
+    await input.pressSequentially('31022026');
+    expect(await input.inputValue()).toBe('31.02.2026');
+    await page.getByText('Неверная дата').waitFor();
+    expect(await page.getByTestId('date-value').textContent()).toBe('null');
+
+    await input.fill('');
+    await input.pressSequentially('1203a2026');
+    expect(await input.inputValue()).toBe('12.03.2026');
+    await expect.poll(() => page.getByTestId('date-value').textContent()).toBe('2026-03-12');
+    expect(await page.getByText('Неверная дата').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'set from outside' }).click();
+    await expect.poll(() => input.inputValue()).toBe('05.01.2026');
+
+    // The calendar is Russian and its weeks start on Monday.
+    await page.getByRole('button', { name: 'Выбрать дату' }).click();
+    const weekdays = await page.locator('.MuiDayCalendar-weekDayLabel').allTextContents();
+    expect(weekdays[0]?.toLowerCase()).toMatch(/^п/);
+    expect(weekdays[6]?.toLowerCase()).toMatch(/^в/);
+    await screenshot(page, 'ui-kit-date-calendar');
+    await page.getByRole('gridcell', { name: '20' }).click();
+    await expect.poll(() => page.getByTestId('date-value').textContent()).toBe('2026-01-20');
+    expect(await input.inputValue()).toBe('20.01.2026');
+    expectNoProblems(problems);
+    await close();
+  });
+
+  test('the debounced field reports once, 500 ms after the last key', async () => {
+    const { page, problems, close } = await openKit();
+    const field = page.getByLabel('Поиск');
+    const started = Date.now();
+    await field.pressSequentially('суд', { delay: 50 });
+    expect(await field.inputValue()).toBe('суд');
+    expect(await page.getByTestId('debounce-changes').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('debounce-value').textContent()).toBe('суд');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    expect(await page.getByTestId('debounce-changes').textContent()).toBe('1');
+    expectNoProblems(problems);
+    await close();
+  });
+});

@@ -1,0 +1,103 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { ThemeProvider } from '@mui/material/styles';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { theme } from '../../../web/src/app/theme';
+import { AppDialog, ConfirmDialog, DateInput, DebouncedTextField, TablePager } from '../../../web/src/components';
+import '../../../web/src/lib/dayjs';
+
+/** The shared components of web/src/components on one page, each with its state shown, for the browser tests. */
+
+const PagerDemo = () => {
+  const [page, setPage] = useState(1);
+  const [pagesCount, setPagesCount] = useState(20);
+  return (
+    <section aria-label="pager">
+      <TablePager page={page} pagesCount={pagesCount} onPageChange={setPage} />
+      <output data-testid="pager-page">{page}</output>
+      <Button onClick={() => setPagesCount(5)}>five pages</Button>
+    </section>
+  );
+};
+
+const ConfirmDemo = () => {
+  const [open, setOpen] = useState<'plain' | 'with-back' | null>(null);
+  const [answer, setAnswer] = useState('');
+  const close = (a: string) => {
+    setAnswer(a);
+    setOpen(null);
+  };
+  return (
+    <section aria-label="confirm">
+      <Button onClick={() => setOpen('plain')}>confirm</Button>
+      <Button onClick={() => setOpen('with-back')}>confirm with back</Button>
+      <output data-testid="confirm-answer">{answer}</output>
+      <ConfirmDialog
+        open={open !== null}
+        text="Удалить запись?"
+        onConfirm={() => close('confirm')}
+        onCancel={() => close('cancel')}
+        onBack={open === 'with-back' ? () => close('back') : undefined}
+      />
+    </section>
+  );
+};
+
+const DateDemo = () => {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <section aria-label="date">
+      <DateInput label="Дата" value={value} onChange={setValue} />
+      <output data-testid="date-value">{value ?? 'null'}</output>
+      <Button onClick={() => setValue('2026-01-05')}>set from outside</Button>
+    </section>
+  );
+};
+
+const DebounceDemo = () => {
+  const [value, setValue] = useState('');
+  const [changes, setChanges] = useState(0);
+  return (
+    <section aria-label="debounce">
+      <DebouncedTextField
+        label="Поиск"
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          setChanges((c) => c + 1);
+        }}
+      />
+      <output data-testid="debounce-value">{value}</output>
+      <output data-testid="debounce-changes">{changes}</output>
+    </section>
+  );
+};
+
+const DialogDemo = () => {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-label="dialog">
+      <Button onClick={() => setOpen(true)}>dialog</Button>
+      <AppDialog open={open} title="Окно" onClose={() => setOpen(false)}>
+        Содержимое
+      </AppDialog>
+    </section>
+  );
+};
+
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <ThemeProvider theme={theme}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
+      <Stack spacing={3} sx={{ p: 3 }}>
+        <PagerDemo />
+        <ConfirmDemo />
+        <DateDemo />
+        <DebounceDemo />
+        <DialogDemo />
+      </Stack>
+    </LocalizationProvider>
+  </ThemeProvider>,
+);

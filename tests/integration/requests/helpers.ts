@@ -1,0 +1,47 @@
+import { sql } from 'slonik';
+import type { ApiClient, TestApp } from '../../support/app';
+
+export const eventCount = async (t: TestApp) => Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
+
+/** Demo data facts the request tests use: the court user's unit and a tool in it, a unit of another court. */
+export const demoFacts = async (t: TestApp) => {
+  const pool = t.server.ctx.pool;
+  const court = await pool.one(sql.unsafe`SELECT id, units, organization_id FROM rm_users WHERE login = 'court'`);
+  const courtUnit = Number((court.units as number[])[0]);
+  const unitRow = await pool.one(sql.unsafe`SELECT region_id FROM rm_units WHERE id = ${courtUnit}`);
+  const otherUnit = Number(
+    await pool.oneFirst(sql.unsafe`SELECT id FROM rm_units WHERE region_id = ${unitRow.region_id} AND NOT (id = ANY(${sql.array(court.units as number[], 'int4')})) ORDER BY id LIMIT 1`),
+  );
+  const printer = await pool.one(sql.unsafe`
+    SELECT id, guaranty_dt FROM rm_tools WHERE unit_id = ${courtUnit} AND tool_kind_id = 4 AND state = 2 ORDER BY id LIMIT 1`);
+  const engineer = Number(await pool.oneFirst(sql.unsafe`SELECT id FROM rm_users WHERE login = 'engineer'`));
+  const engineer2 = Number(await pool.oneFirst(sql.unsafe`SELECT id FROM rm_users WHERE login = 'engineer2'`));
+  return {
+    courtUserId: Number(court.id),
+    courtUnit,
+    regionId: Number(unitRow.region_id),
+    otherUnit,
+    printerId: Number(printer.id),
+    printerUnderWarranty: String(printer.guaranty_dt) >= new Date().toISOString().slice(0, 10),
+    engineer,
+    engineer2,
+  };
+};
+
+export type Facts = Awaited<ReturnType<typeof demoFacts>>;
+
+export const registerRepair = async (client: ApiClient, facts: Facts, over: Record<string, unknown> = {}) =>
+  client.multipart('POST', '/api/request', {
+    request: {
+      region_id: facts.regionId,
+      unit_id: facts.courtUnit,
+      request_kind_id: 2,
+      contact_kind: 1,
+      contact_id: facts.courtUserId,
+      request_text: 'Не включается принтер в кабинете 12, индикатор питания не горит',
+      tool_id: facts.printerId,
+      ...over,
+    },
+  });
+
+export const today = () => new Date().toISOString().slice(0, 10);

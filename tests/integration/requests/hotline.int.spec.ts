@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'slonik';
+import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
+import { demoFacts, today, type Facts } from './helpers';
+
+let t: TestApp;
+let court: ApiClient;
+let engineer: ApiClient;
+let hotline: ApiClient;
+let senior: ApiClient;
+let facts: Facts;
+let program: number;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  court = await t.signIn('court');
+  engineer = await t.signIn('engineer');
+  hotline = await t.signIn('hotline');
+  senior = await t.signIn('senior');
+  facts = await demoFacts(t);
+  program = Number(await t.server.ctx.pool.oneFirst(sql.unsafe`
+    SELECT id FROM rm_catalog_items WHERE catalog = 'programs' AND (data->>'type')::int = 1 ORDER BY id LIMIT 1`));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('special software passed to the hot line and back', () => {
+  let id: number;
+
+  it('the branch passes a special software request to the hot line: SENIOR, executors cleared', async () => {
+    const created = await court.multipart('POST', '/api/request', {
+      request: {
+        region_id: facts.regionId, unit_id: facts.courtUnit, request_kind_id: 4, program_id: program,
+        contact_kind: 1, contact_id: facts.courtUserId, request_text: 'Ошибка при формировании судебного акта в ПИ ГАС',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    id = created.json().savedRequest.id;
+    // Choosing a special software program sets its subsystem.
+    expect(created.json().savedRequest.subsystem_id).toEqual(expect.any(Number));
+    expect((await engineer.post(`/api/request/${id}/take`, {})).statusCode).toBe(200);
+    const passed = await engineer.multipart('PUT', '/api/request', {
+      request: { id, result: 'passed to hot line', result_type: 1, note: 'Требуется исправление в ПИ ГАС, передано на ГЛ' },
+    });
+    expect(passed.statusCode, passed.body).toBe(200);
+    expect(passed.json().savedRequest).toMatchObject({ request_status_id: 9, request_performer_kind: 'SENIOR', engineers: [], result_d: null });
+  });
+
+  it('the hot line takes it, records a fulfilled result, and the head performer closes it', async () => {
+    expect((await engineer.post(`/api/request/${id}/hotline-take`, {})).statusCode).toBe(403);
+    const taken = await hotline.post(`/api/request/${id}/hotline-take`, {});
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().savedRequest.request_status_id).toBe(10);
+    const done = await hotline.multipart('PUT', '/api/request', {
+      request: { id, hotline_result_id: 1, hotline_result_type: 1, hotline_work_description: 'Выпущено исправление 3.4.1' },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().savedRequest).toMatchObject({ request_status_id: 11, hotline_result_date: expect.stringContaining(today()) });
+    expect((await hotline.post(`/api/request/${id}/hotline-fulfil`, {})).statusCode).toBe(403);
+    const closed = await senior.post(`/api/request/${id}/hotline-fulfil`, {});
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().savedRequest).toMatchObject({ request_status_id: 7, result: 'fulfilled by hot line' });
+    expect(closed.json().savedRequest.note).toContain('Выпущено исправление 3.4.1');
+  });
+
+  it('the head performer can send it back to the hot line: cancel execution, then re-execute', async () => {
+    const back = await senior.post(`/api/request/${id}/hotline-cancel-execution`, {});
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().savedRequest.request_status_id).toBe(10);
+    const again = await senior.post(`/api/request/${id}/hotline-reexecute`, {});
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().savedRequest).toMatchObject({ request_status_id: 9, hotline_result_id: null, hotline_result_date: null });
+  });
+});

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
+import { demoFacts, eventCount, registerRepair, today, type Facts } from './helpers';
+
+let t: TestApp;
+let court: ApiClient;
+let engineer: ApiClient;
+let facts: Facts;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  court = await t.signIn('court');
+  engineer = await t.signIn('engineer');
+  facts = await demoFacts(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a repair request from registration to closing, through the HTTP API', () => {
+  let id: number;
+  let revision: number;
+
+  it('court registers a repair request: number of the year, waiting for an engineer', async () => {
+    const res = await registerRepair(court, facts);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe('Заявка создана');
+    expect(body.savedRequest).toMatchObject({ request_status_id: 2, request_performer_kind: 'FILIAL', number: expect.any(Number) });
+    id = body.savedRequest.id;
+    revision = body.savedRequest.revision;
+    // A court user may create but not edit: no buttons for them once the request has a number.
+    expect(body.savedRequest.actions).toEqual([]);
+    const seen = (await engineer.get(`/api/request_single/${id}`)).json().request;
+    expect(seen.actions).toEqual(expect.arrayContaining(['take', 'recall', 'assign']));
+  });
+
+  it('court finds it in the list with a filter', async () => {
+    const filter = { units_ids: [facts.courtUnit], request_kinds_ids: [2], request_statuses_ids: [2], pageNumber: 1 };
+    const res = await court.get(`/api/request/${encodeURIComponent(JSON.stringify(filter))}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.requests.map((r: { id: number }) => r.id)).toContain(id);
+    expect(body).toMatchObject({ pagesCount: expect.any(Number), itemsCount: expect.any(Number) });
+    const none = await court.get(`/api/request/${encodeURIComponent(JSON.stringify({ ...filter, request_kinds_ids: [4] }))}`);
+    expect(none.json().requests.map((r: { id: number }) => r.id)).not.toContain(id);
+  });
+
+  it('numbers are unique and run per year', async () => {
+    const second = (await registerRepair(court, facts)).json().savedRequest;
+    expect(second.number).toBeGreaterThan(0);
+    const first = (await engineer.get(`/api/request_single/${id}`)).json().request;
+    expect(second.number).not.toBe(first.number);
+  });
+
+  it('an illegal transition is a 409 with a Russian reason and changes nothing', async () => {
+    const before = await eventCount(t);
+    const res = await engineer.post(`/api/request/${id}/complete`, {});
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/[А-Яа-я]/);
+    expect(await eventCount(t)).toBe(before);
+  });
+
+  it('engineer takes it for perform', async () => {
+    const res = await engineer.post(`/api/request/${id}/take`, { revision });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().savedRequest).toMatchObject({ request_status_id: 3, engineers: [{ id: facts.engineer, fio: 'Петров Иван Сергеевич' }] });
+    revision = res.json().savedRequest.revision;
+  });
+
+  it('a save on a stale revision is refused with 409 and writes nothing', async () => {
+    const before = await eventCount(t);
+    const res = await engineer.multipart('PUT', '/api/request', { request: { id, note: 'Проверено' }, revision: revision - 1 });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Заявка была изменена другим пользователем. Обновите заявку.');
+    expect(await eventCount(t)).toBe(before);
+  });
+
+  it('engineer fills the repair section, attaches the СО-8 act and saves: PERFORMED with the repair date', async () => {
+    const warranty = facts.printerUnderWarranty ? 1 : 2;
+    const res = await engineer.multipart(
+      'PUT',
+      '/api/request',
+      {
+        request: {
+          id,
+          repair_kind_id: warranty,
+          view_res_before: 1,
+          comment_before: 'Неисправен блок питания',
+          repair_type_id: warranty === 1 ? 1 : 6,
+          repair_result_id: 1,
+          date_repair_d: today(),
+          tool_in_d: today(),
+          view_res_after: 1,
+          comment_after: 'Заменен блок питания, принтер работает',
+          hotlinegas_number: '2026-000123',
+          note: 'Выполнен ремонт',
+        },
+        revision,
+        works: [{ title: 'Замена блока питания', cost: 1500 }],
+        newDocsList: [{ file_name: 'Акт СО-8.docx', act_kind: 'CO_8', sign_type: 'paper', signers_count: 2 }],
+      },
+      [{ field: 'files', name: 'Акт СО-8.docx', content: Buffer.from('PK act co-8'), type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }],
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const saved = res.json().savedRequest;
+    expect(saved).toMatchObject({ request_status_id: 4, result_d: expect.stringContaining(today()), hotlinegas_number: '2026-000123' });
+    expect(saved.docs).toEqual([expect.objectContaining({ file_name: 'Акт СО-8.docx', act_kind: 'CO_8' })]);
+    expect(saved.actions).toContain('complete');
+    revision = saved.revision;
+    const file = await engineer.get(`/api/request_file/${id}/${saved.docs[0].file_id}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('PK act co-8');
+    expect(file.headers['content-disposition']).toContain("filename*=UTF-8''%D0%90%D0%BA%D1%82");
+  });
+
+  it('after a full repair the broken printer is back in work (a reaction on the tool stream)', async () => {
+    const deadline = Date.now() + 10_000;
+    let events = await t.server.ctx.store.readStream(`tool-${facts.printerId}`);
+    while (events.at(-1)?.type !== 'ToolStateChanged' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      events = await t.server.ctx.store.readStream(`tool-${facts.printerId}`);
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'ToolStateChanged', data: { state: 1, previous: 2, reason: { request_id: id } } });
+  });
+
+  it('engineer completes it: CLOSED', async () => {
+    const res = await engineer.post(`/api/request/${id}/complete`, { revision });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().savedRequest.request_status_id).toBe(7);
+  });
+
+  it('the history shows every change with Russian field names and values', async () => {
+    const res = await court.get(`/api/request_history/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().request_history as Array<{ request_attr: string; request_attr_title: string; value_old: string; value_new: string; user: string | null }>;
+    const byAttr = (attr: string) => rows.filter((r) => r.request_attr === attr);
+    expect(byAttr('request_status_id').map((r) => r.value_new)).toEqual(expect.arrayContaining(['Исполняется', 'Выполнена', 'Закрыта']));
+    expect(byAttr('hotlinegas_number')[0]).toMatchObject({ value_old: '', value_new: '2026-000123', request_attr_title: expect.stringMatching(/ГЛ/) });
+    expect(byAttr('repair_result_id')[0]?.value_new).toBe('Полностью');
+    expect(byAttr('comment_after')[0]?.value_new).toBe('Заменен блок питания, принтер работает');
+    expect(rows.some((r) => r.value_new.includes('Акт СО-8.docx'))).toBe(true);
+    expect(rows.every((r) => r.request_attr_title && !/^[a-z_]+$/.test(r.request_attr_title))).toBe(true);
+    expect(rows.find((r) => r.request_attr === 'request_status_id' && r.value_new === 'Исполняется')?.user).toBe('Петров Иван Сергеевич');
+  });
+
+  it('court cannot read or change a request of another unit (404)', async () => {
+    const other = await engineer.multipart('POST', '/api/request', {
+      request: { region_id: facts.regionId, unit_id: facts.otherUnit, request_kind_id: 8, contact_kind: 2, contact_unknown_name: 'Секретарь', contact_unknown_email: 'sec@courts.example.ru', request_text: 'Настроить доступ к сетевой папке' },
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    const otherId = other.json().savedRequest.id;
+    expect((await court.post(`/api/request/${otherId}/recall`, {})).statusCode).toBe(404);
+    expect((await court.get(`/api/request_single/${otherId}`)).statusCode).toBe(404);
+    expect((await court.get(`/api/request_history/${otherId}`)).statusCode).toBe(404);
+    expect((await court.multipart('PUT', '/api/request', { request: { id: otherId, request_text: 'Чужая заявка изменена' } })).statusCode).toBe(404);
+    const created = await court.multipart('POST', '/api/request', {
+      request: { region_id: facts.regionId, unit_id: facts.otherUnit, request_kind_id: 8, contact_kind: 2, contact_unknown_name: 'Я', contact_unknown_email: 'me@courts.example.ru', request_text: 'Заявка на чужой объект' },
+    });
+    expect(created.statusCode).toBe(403);
+  });
+});

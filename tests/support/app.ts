@@ -1,0 +1,95 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
+import { loadConfig } from '../../api/config';
+import { startServer, type RunningServer } from '../../api/server';
+import { consoleLogger, silentLogger } from '../../commands/logger';
+import { createTestDatabase, type TestDatabase } from './database';
+import { redisUrl } from './services';
+
+export interface TestApp {
+  readonly server: RunningServer;
+  readonly db: TestDatabase;
+  /** Signs in and returns a client that sends the session headers. */
+  signIn(login: string, password?: string): Promise<ApiClient>;
+  anonymous: ApiClient;
+  close(): Promise<void>;
+}
+
+export interface ApiClient {
+  readonly userId: number | null;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
+  /** Multipart POST/PUT: JSON fields are sent as strings, files as {name, content}. */
+  multipart(method: 'POST' | 'PUT', url: string, fields: Record<string, unknown>, files?: Array<{ field: string; name: string; content: Buffer; type?: string }>): Promise<LightMyRequestResponse>;
+}
+
+export const DEMO_PASSWORD = 'demo2026';
+
+const multipartBody = (fields: Record<string, unknown>, files: Array<{ field: string; name: string; content: Buffer; type?: string }>) => {
+  const boundary = `----itsup${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) continue;
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${typeof v === 'string' ? v : JSON.stringify(v)}\r\n`));
+  }
+  for (const f of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    parts.push(f.content, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
+const client = (server: RunningServer, session: { userId: number | null; token: string | null }): ApiClient => {
+  const headers = () => (session.token ? { userid: String(session.userId), accesstoken: session.token } : {});
+  const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
+    const res = await server.app.inject({ method, url, headers: headers(), ...(body !== undefined ? { payload: body as object } : {}) });
+    const fresh = res.headers.freshtoken;
+    if (typeof fresh === 'string') session.token = fresh;
+    return res;
+  };
+  return {
+    get userId() {
+      return session.userId;
+    },
+    get: (url) => send('GET', url),
+    post: (url, body) => send('POST', url, body ?? {}),
+    put: (url, body) => send('PUT', url, body ?? {}),
+    delete: (url) => send('DELETE', url),
+    multipart: async (method, url, fields, files = []) => {
+      const { payload, contentType } = multipartBody(fields, files);
+      return server.app.inject({ method, url, payload, headers: { ...headers(), 'content-type': contentType } });
+    },
+  };
+};
+
+/**
+ * The application as `npm start` composes it, on a fresh database cloned from the seeded
+ * template (demo data included), driven through fastify's inject (no port needed).
+ */
+export const startTestApp = async (options: { seeded?: boolean; redis?: boolean; smtpUrl?: string } = {}): Promise<TestApp> => {
+  const db = await createTestDatabase({ seeded: options.seeded ?? true });
+  const config = {
+    ...loadConfig({ DATABASE_URL: db.url, DATA_DIR: `/tmp/itsup-test-${db.name}`, ...(options.redis ? { REDIS_URL: redisUrl, JOBS_QUEUE: `test-${db.name}` } : {}), ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) }),
+  };
+  const server = await startServer(config, { listen: false, seed: false, log: process.env.DEBUG_TESTS ? consoleLogger : silentLogger });
+  return {
+    server,
+    db,
+    anonymous: client(server, { userId: null, token: null }),
+    signIn: async (login, password = DEMO_PASSWORD) => {
+      const res = await server.app.inject({ method: 'POST', url: '/api/auth/signin', payload: { username: login, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in ${login}: ${res.statusCode} ${res.body}`);
+      const body = res.json() as { id: number; accessToken: string };
+      return client(server, { userId: body.id, token: body.accessToken });
+    },
+    close: async () => {
+      await server.close();
+      await db.drop();
+    },
+  };
+};
+
+export const seededTemplateAvailable = () => Boolean(inject('seededTemplateDatabase'));

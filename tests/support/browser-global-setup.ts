@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../../api/config';
+import { startServer, type RunningServer } from '../../api/server';
+import type { Logger } from '../../commands/logger';
+import { ensureChromium } from './browser-chromium';
+import { buildClientIfStale } from './browser-client';
+import { databaseUrl, dropOrphanDatabases, withAdminClient } from './database';
+import { ensurePostgres, ensureRedis } from './services';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The origin serving the built client and /api, e.g. http://127.0.0.1:41234 */
+    appUrl: string;
+  }
+}
+
+/** Server warnings and errors are worth seeing next to a failing test; info lines are not. */
+const quietLog: Logger = {
+  info: () => {},
+  warn: (obj, msg) => console.warn('[server]', msg ?? '', JSON.stringify(obj)),
+  error: (obj, msg) => console.error('[server]', msg ?? '', JSON.stringify(obj)),
+};
+
+/**
+ * The real server as `npm start` composes it (migrations, demo data, projections, jobs, the built
+ * client from web/dist with the SPA fallback), in this process, on a fresh database named with our
+ * pid (orphans of dead runs are dropped). Jobs use BullMQ's PostgreSQL backend inside that
+ * database, so runs sharing the machine's Redis never take each other's jobs.
+ */
+const startApp = (database: string, workDir: string): Promise<RunningServer> => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl(database), PORT: '0', HOST: '127.0.0.1', DATA_DIR: workDir, FILES_DIR: path.join(workDir, 'files') };
+  delete env.REDIS_URL;
+  delete env.SMTP_URL;
+  return startServer(loadConfig(env), { listen: true, seed: true, log: quietLog });
+};
+
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  ensureChromium();
+  await ensurePostgres();
+  await ensureRedis();
+  await dropOrphanDatabases();
+  buildClientIfStale();
+
+  const database = `t_${process.pid}_browser`;
+  await withAdminClient((c) => c.query(`CREATE DATABASE "${database}"`));
+  const workDir = mkdtempSync(path.join(tmpdir(), 'itsup-browser-'));
+  let server: RunningServer | null = null;
+  const teardown = async () => {
+    await server?.close();
+    await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
+    rmSync(workDir, { recursive: true, force: true });
+  };
+  try {
+    server = await startApp(database, workDir);
+    const page = await (await fetch(new URL('/about', server.url))).text();
+    if (!page.includes('<div id="root">')) throw new Error('The server does not serve the built client (web/dist) with the SPA fallback');
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  console.log(`[browser] app at ${server.url}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  project.provide('appUrl', server.url);
+  return teardown;
+}

@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser-chromium';
+
+export const DEMO_PASSWORD = 'demo2026';
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
+
+export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
+
+/** An absolute address in the app under test. */
+export const appUrl = (pathname = '/'): string => new URL(pathname, inject('appUrl')).toString();
+
+/** What went wrong in the page: console errors and uncaught exceptions. */
+export interface PageProblems {
+  readonly consoleErrors: string[];
+  readonly pageErrors: string[];
+}
+
+export const watchProblems = (page: Page): PageProblems => {
+  const problems: PageProblems = { consoleErrors: [], pageErrors: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(`${message.text()} @ ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => problems.pageErrors.push(`${error.name}: ${error.message}`));
+  return problems;
+};
+
+/** Asserts no console errors and no uncaught exceptions, except those a test provoked on purpose. */
+export const expectNoProblems = (problems: PageProblems, expected: readonly RegExp[] = []): void => {
+  const unexpected = problems.consoleErrors.filter((text) => !expected.some((re) => re.test(text)));
+  expect(unexpected, 'console errors').toEqual([]);
+  expect(problems.pageErrors, 'uncaught page errors').toEqual([]);
+};
+
+export interface FakeNotification {
+  id: string;
+  date_time: string | null;
+  info: string;
+  object_id: number | null;
+  state: number;
+}
+
+/** What the page asked of GET/PUT /api/notifications while a fake answered. */
+export interface NotificationsFake {
+  readonly items: FakeNotification[];
+  readonly reads: string[];
+  gets: number;
+}
+
+export interface OpenPageOptions {
+  /**
+   * Notifications: with a list the fake answers every call (a test of the bell needs known data);
+   * without, the server answers, and only a 404 (a server without the routes yet) becomes an empty
+   * list so pages stay free of console errors.
+   */
+  readonly notifications?: FakeNotification[];
+  /** Rewrites the `appversion` header of every answer, as a newer server would send it. */
+  readonly serverVersion?: string;
+}
+
+const NOTIFICATIONS = /\/api\/notifications\//;
+
+/** One handler for every /api call of the page, applying the options above. */
+const routeApi = async (page: Page, options: OpenPageOptions): Promise<NotificationsFake> => {
+  const fake: NotificationsFake = { items: options.notifications ?? [], reads: [], gets: 0 };
+  const handle = async (route: Route) => {
+    const request = route.request();
+    const response = await route.fetch();
+    const version: Record<string, string> = options.serverVersion ? { appversion: options.serverVersion } : {};
+    const faked = NOTIFICATIONS.test(request.url()) && (options.notifications !== undefined || response.status() === 404);
+    if (!faked) return route.fulfill({ response, headers: { ...response.headers(), ...version } });
+    // The server's headers (appversion, freshtoken) stay; the body is the fake's.
+    const { 'content-length': _length, ...headers } = { ...response.headers(), ...version };
+    const answer = (body: unknown) =>
+      route.fulfill({ status: 200, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (request.method() === 'GET') {
+      fake.gets += 1;
+      return answer({ notifications: fake.items });
+    }
+    const id = decodeURIComponent(new URL(request.url()).pathname.split('/').pop() ?? '');
+    fake.reads.push(id);
+    for (const n of fake.items) if (n.id === id) n.state = 2;
+    return answer({ message: 'Сохранено' });
+  };
+  // A reload or the end of a test cancels calls in flight; their routes have nobody to answer.
+  await page.route('**/api/**', (route) => handle(route).catch(() => route.abort().catch(() => {})));
+  return fake;
+};
+
+export interface OpenedPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly problems: PageProblems;
+  readonly notifications: NotificationsFake;
+}
+
+/** A fresh browser context (own sessionStorage) with a page watched for problems. */
+export const openPage = async (browser: Browser, options: OpenPageOptions = {}): Promise<OpenedPage> => {
+  const context = await browser.newContext({ locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  const notifications = await routeApi(page, options);
+  return { context, page, problems, notifications };
+};
+
+/** Signs in through the login form and waits for the header to show the user. */
+export const signIn = async (page: Page, login: string, password = DEMO_PASSWORD): Promise<void> => {
+  await page.goto(appUrl('/login'));
+  await page.getByLabel('Логин').fill(login);
+  await page.getByLabel('Пароль').fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.getByTestId('user-fio').waitFor();
+};
+
+/** Saves a full-page PNG under tests/artifacts/screenshots/ for people to look at. */
+export const screenshot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+};
+
+/** Calls the API from the test (not the page), e.g. to know what the page should show. */
+export const apiAs = async (login: string) => {
+  const signin = await fetch(appUrl('/api/auth/signin'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
+  });
+  const user = (await signin.json()) as { id: number; accessToken: string; fio: string; post_id: number | null; organization_id: number | null };
+  let token = user.accessToken;
+  const get = async <T>(pathname: string): Promise<T> => {
+    const response = await fetch(appUrl(`/api${pathname}`), { headers: { userId: String(user.id), accessToken: token } });
+    token = response.headers.get('freshtoken') ?? token;
+    if (!response.ok) throw new Error(`GET ${pathname}: ${response.status}`);
+    return (await response.json()) as T;
+  };
+  return { user, get };
+};
+
+/** The titles of the main menu's group buttons, in order (the Home button is a link, not listed). */
+export const menuGroups = async (page: Page): Promise<string[]> => {
+  const nav = page.getByRole('navigation', { name: 'Главное меню' });
+  await nav.waitFor();
+  return (await nav.getByRole('button').allTextContents()).map((t) => t.trim());
+};
