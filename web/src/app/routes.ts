@@ -1,0 +1,35 @@
+import type { ComponentType } from 'react';
+import { paths } from '../config/paths';
+import { HomePage } from '../features/app-info';
+import { LoginPage } from '../features/auth';
+import { lazyComponent } from '../lib/lazy';
+import { full, ownOrAll } from '../lib/rights';
+import { GUESTS, PUBLIC, signedIn, type RouteAccess } from './access';
+
+export interface AppRoute {
+  readonly path: string;
+  readonly access: RouteAccess;
+  readonly Page: ComponentType;
+}
+
+/**
+ * THE ROUTE TABLE: every screen that exists, with who may open it (administration.md 2.1, 2.2, 6).
+ * Anything not listed redirects Home, and menu items whose screen is not listed stay hidden.
+ * The request lists (app/pages) open the request dialog from ?open={id}&tab=…, ?new=1 and ?group=1.
+ */
+export const appRoutes: readonly AppRoute[] = [
+  { path: paths.home, access: PUBLIC, Page: HomePage },
+  { path: paths.login, access: GUESTS, Page: LoginPage },
+  { path: paths.about, access: signedIn(), Page: lazyComponent(() => import('../features/app-info/components/about-page').then((m) => m.AboutPage)) },
+  { path: paths.requests, access: signedIn(ownOrAll('RIGHT_REQUEST_READ')), Page: lazyComponent(() => import('./pages/requests-page').then((m) => m.RequestsPage)) },
+  {
+    path: paths.requestsHotLine,
+    access: signedIn(full('RIGHT_REQUEST_HOTLINE_EDIT')),
+    Page: lazyComponent(() => import('./pages/requests-hot-line-page').then((m) => m.RequestsHotLinePage)),
+  },
+];
+
+const byPath = new Map(appRoutes.map((r) => [r.path, r]));
+
+/** The route of a link target ('/requests?open=1' -> the /requests route), if it exists. */
+export const routeOf = (target: string): AppRoute | undefined => byPath.get(target.split(/[?#]/)[0] ?? target);

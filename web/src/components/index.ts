@@ -1,0 +1,6 @@
+export { AppDialog, type AppDialogProps } from './app-dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
+export { DateInput, type DateInputProps } from './date-input';
+export { DebouncedTextField, type DebouncedTextFieldProps } from './debounced-text-field';
+export { FullScreenSpinner } from './full-screen-spinner';
+export { TablePager, type TablePagerProps } from './table-pager';

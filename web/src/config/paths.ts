@@ -1,0 +1,14 @@
+/**
+ * Addresses of the screens (administration.md 2.1). Features link to each other only through
+ * these, never by importing each other.
+ */
+export const paths = {
+  home: '/',
+  login: '/login',
+  about: '/about',
+  requests: '/requests',
+  requestsHotLine: '/requests-hot-line',
+} as const;
+
+/** The request list opening one request on its comments tab ('Чат по заявке'). */
+export const requestChatPath = (requestId: number) => `${paths.requests}?open=${requestId}&tab=chat`;

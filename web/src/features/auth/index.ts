@@ -1,0 +1,3 @@
+export { LoginPage } from './components/login-page';
+export { useRestoreSession } from './hooks/use-restore-session';
+export { useSignOut } from './hooks/use-sign-out';

@@ -1,0 +1,52 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+
+export interface DialogButtonsProps {
+  readonly isNew: boolean;
+  readonly busy: boolean;
+  /** The server accepts these now (the view's `actions`). */
+  readonly actions: ReadonlySet<string>;
+  readonly mayCreate: boolean;
+  readonly onRecall: () => void;
+  readonly onNewRequest: () => void;
+  readonly onSave: () => void;
+  readonly onCreate: () => void;
+  readonly onCreateAndClose: () => void;
+  readonly onClose: () => void;
+}
+
+/** The dialog's buttons (requests.md 2.4); a button is offered only when the server accepts it now. */
+export const DialogButtons = ({ isNew, busy, actions, mayCreate, onRecall, onNewRequest, onSave, onCreate, onCreateAndClose, onClose }: DialogButtonsProps) => (
+  <>
+    {!isNew && actions.has('recall') && (
+      <Button color="warning" onClick={onRecall} disabled={busy}>
+        Отозвать заявку
+      </Button>
+    )}
+    <Box sx={{ flexGrow: 1 }} />
+    {!isNew && mayCreate && (
+      <Button onClick={onNewRequest} disabled={busy}>
+        Новая заявка
+      </Button>
+    )}
+    {isNew ? (
+      <>
+        <Button variant="contained" onClick={onCreate} disabled={busy}>
+          Создать
+        </Button>
+        <Button variant="contained" onClick={onCreateAndClose} disabled={busy}>
+          Создать и закрыть
+        </Button>
+      </>
+    ) : (
+      actions.has('save') && (
+        <Button variant="contained" onClick={onSave} disabled={busy}>
+          Сохранить
+        </Button>
+      )
+    )}
+    <Button onClick={onClose} disabled={busy}>
+      Закрыть
+    </Button>
+  </>
+);

@@ -1,0 +1,108 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { useMemo, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { ActKind, requestResultTitles, RequestResult } from '../../../../../../domain/request/enums';
+import { requestFieldTitles } from '../../../../../../domain/request/history';
+import { useIsEditable, useRequestEdit } from '../../model/edit-context';
+import type { RequestFormValues } from '../../model/form-values';
+import { enumOptions, FieldGrid, FormDateField, FormSelect, FormTextField, SectionTitle, Wide } from '../fields';
+import { CommissioningChoiceDialog } from '../pickers/commissioning-choice-dialog';
+import { ActBlock } from './act-block';
+import { ElapsedField } from './result-block';
+import { RowDeleteButton } from './row-delete-button';
+
+const YEARS = 20;
+
+/** The equipment put into operation, each with its place of installation and instructed person. */
+const CommissioningTools = () => {
+  const { change } = useRequestEdit();
+  const editable = useIsEditable('tools_commissioning');
+  const [lines, unitId] = useWatch<RequestFormValues, ['tools_commissioning', 'unit_id']>({ name: ['tools_commissioning', 'unit_id'] });
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <Stack spacing={1}>
+      <SectionTitle>Оборудование</SectionTitle>
+      <Table size="small" aria-label="Оборудование для ввода в эксплуатацию">
+        <TableHead>
+          <TableRow>
+            <TableCell>Оборудование</TableCell>
+            <TableCell>Место установки</TableCell>
+            <TableCell>Инструктируемое лицо</TableCell>
+            {editable && <TableCell sx={{ width: 48 }} />}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {lines.map((line, i) => (
+            <TableRow key={line.tool_id}>
+              <TableCell>{line.title}</TableCell>
+              <TableCell>
+                <FormTextField name={`tools_commissioning.${i}.settling_place`} label="Место установки" size="small" emptyValue="" />
+              </TableCell>
+              <TableCell>
+                <FormTextField name={`tools_commissioning.${i}.instructed_person`} label="Инструктируемое лицо" size="small" emptyValue="" />
+              </TableCell>
+              {editable && (
+                <TableCell>
+                  <RowDeleteButton label="Удалить оборудование" onClick={() => change('tools_commissioning', lines.filter((_l, j) => j !== i))} />
+                </TableCell>
+              )}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {editable && (
+        <Button sx={{ alignSelf: 'flex-start' }} onClick={() => setChoosing(true)}>
+          Выбрать оборудование
+        </Button>
+      )}
+      {choosing && (
+        <CommissioningChoiceDialog
+          unitId={unitId}
+          chosenIds={lines.map((l) => l.tool_id)}
+          onClose={() => setChoosing(false)}
+          onChoose={(tools) => {
+            setChoosing(false);
+            change('tools_commissioning', [
+              ...lines,
+              ...tools.map((t) => ({ tool_id: t.id, title: t.title, settling_place: '', instructed_person: '' })),
+            ]);
+          }}
+        />
+      )}
+    </Stack>
+  );
+};
+
+/** Commissioning (requests.md 2.4): equipment, result, year of manufacture, execution date and time, works, СО-1.3. */
+export const CommissioningBlock = () => {
+  const { view } = useRequestEdit();
+  const registeredYear = Number((view?.request_date_add ?? '').slice(0, 4)) || 0;
+  const years = useMemo(
+    () => Array.from({ length: registeredYear ? YEARS : 0 }, (_, i) => ({ value: registeredYear - i, label: String(registeredYear - i) })),
+    [registeredYear],
+  );
+  const results = enumOptions(requestResultTitles, false).filter(
+    (o) => o.value !== RequestResult.PASSED_TO_HOT_LINE && o.value !== RequestResult.FULFILLED_BY_HOT_LINE,
+  );
+  return (
+    <Stack spacing={2}>
+      <CommissioningTools />
+      <FieldGrid>
+        <FormSelect name="result" label={requestFieldTitles.result} options={results} />
+        <FormSelect name="commissioning_year" label={requestFieldTitles.commissioning_year} options={years} />
+        <FormDateField name="result_d" label={requestFieldTitles.result_d} />
+        <ElapsedField label="Время исполнения" dateField="result_d" />
+        <Wide>
+          <FormTextField name="fulfielled_works" label="Выполненные работы" multiline minRows={2} />
+        </Wide>
+        <ActBlock kind={ActKind.CO_13} />
+      </FieldGrid>
+    </Stack>
+  );
+};

@@ -1,0 +1,167 @@
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
+import { hasFull, hasOwnOrAll } from '../../../../../domain/rights';
+import { AppDialog, ConfirmDialog } from '../../../components';
+import { selectRights } from '../../../lib/session';
+import { useAppSelector } from '../../../lib/store';
+import type { RequestView } from '../api/types';
+import { useFieldChange } from '../hooks/use-field-change';
+import { useLookupSources } from '../hooks/use-references';
+import { useRequestCommands } from '../hooks/use-request-commands';
+import { useRequestForm } from '../hooks/use-request-form';
+import { RequestEditContext, type RequestEditContextValue } from '../model/edit-context';
+import { firstErrorTab } from '../model/errors';
+import { newFileKey } from '../model/new-file-key';
+import type { RequestFormValues } from '../model/form-values';
+import { tabTitle, visibleTabs, type RequestDialogTab } from '../model/tabs';
+import { DialogButtons } from './dialog-buttons';
+import { DialogTitleBar } from './dialog-title-bar';
+import { RequestNotice } from './request-notice';
+import { LazyTabs } from './lazy-tabs';
+import { FormTabs } from './form-tabs';
+
+export interface RequestEditorProps {
+  /** The request as the server has it now; null for a new request. */
+  readonly view: RequestView | null;
+  /** The form of a new request. */
+  readonly newValues: RequestFormValues;
+  readonly initialTab: RequestDialogTab;
+  readonly onClose: () => void;
+  readonly onSaved: (view: RequestView) => void;
+  /** A new request was registered: the dialog continues with it. */
+  readonly onCreated: (id: number) => void;
+  readonly onNewRequest: () => void;
+}
+
+type Prompt = 'close' | 'new' | 'recall' | null;
+
+/** The request dialog with one request (or a new one): title, tabs, buttons and their questions. */
+export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, onCreated, onNewRequest }: RequestEditorProps) => {
+  const rights = useAppSelector(selectRights);
+  const { form, base, loads, editable, load } = useRequestForm(view, newValues);
+  const [tab, setTab] = useState<RequestDialogTab>(initialTab);
+  const [fullScreen, setFullScreen] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [prompt, setPrompt] = useState<Prompt>(null);
+  const pending = useRef(new Map<string, File>());
+
+  const tabs = visibleTabs(base);
+  const active = tabs.includes(tab) ? tab : 'request';
+  const status = base?.request_status_id ?? 0;
+
+  const onInvalid = useCallback(
+    (paths: string[]) => {
+      const target = firstErrorTab(paths, status, visibleTabs(base));
+      if (target) setTab(target);
+    },
+    [status, base],
+  );
+  const files = useCallback(() => pending.current, []);
+  const commands = useRequestCommands({ form, base, editable, files, load, onSaved, onInvalid, onNotice: setNotice });
+  const change = useFieldChange(form, useLookupSources(), setNotice);
+  const { runCommand, submit, busy } = commands;
+
+  const context = useMemo<RequestEditContextValue>(
+    () => ({
+      view: base,
+      editable,
+      canViewCost: hasFull(rights, 'RIGHT_VIEW_COST'),
+      change,
+      addFile: (file) => {
+        const key = newFileKey();
+        pending.current.set(key, file);
+        return { key, file_name: file.name, size: file.size };
+      },
+      dropFile: (key) => {
+        pending.current.delete(key);
+      },
+      runCommand: (command, engineerIds) => void runCommand(command, engineerIds),
+      busy,
+    }),
+    [base, editable, rights, change, runCommand, busy],
+  );
+
+  const dirty = form.formState.isDirty;
+  const close = () => (dirty ? setPrompt('close') : onClose());
+  const startNew = () => (dirty ? setPrompt('new') : onNewRequest());
+  const create = async (then: 'stay' | 'close') => {
+    const saved = await submit();
+    if (!saved) return;
+    if (then === 'close') onClose();
+    else onCreated(saved.id);
+  };
+  const answerChanged = async (saveFirst: boolean) => {
+    const after = prompt === 'new' ? onNewRequest : onClose;
+    setPrompt(null);
+    if (saveFirst && !(await submit())) return;
+    after();
+  };
+
+  return (
+    <AppDialog
+      open
+      fullScreen={fullScreen}
+      title={<DialogTitleBar view={base} fullScreen={fullScreen} onToggleFullScreen={() => setFullScreen((f) => !f)} />}
+      actions={
+        <DialogButtons
+          isNew={base === null}
+          busy={busy}
+          actions={new Set(base?.actions ?? [])}
+          mayCreate={hasOwnOrAll(rights, 'RIGHT_REQUEST_CREATE')}
+          onRecall={() => setPrompt('recall')}
+          onNewRequest={startNew}
+          onSave={() => void submit()}
+          onCreate={() => void create('stay')}
+          onCreateAndClose={() => void create('close')}
+          onClose={close}
+        />
+      }
+    >
+      <RequestEditContext.Provider value={context}>
+        <FormProvider {...form}>
+          <Box sx={{ minHeight: '60vh' }}>
+          <Tabs value={active} onChange={(_e, next: RequestDialogTab) => setTab(next)} variant="scrollable" aria-label="Разделы заявки">
+            {tabs.map((t) => (
+              <Tab key={t} value={t} label={tabTitle(t, base !== null)} id={`request-tab-button-${t}`} aria-controls={`request-tab-${t}`} />
+            ))}
+          </Tabs>
+          <FormTabs key={loads} tabs={tabs} active={active} />
+          {base && <LazyTabs view={base} active={active} />}
+          </Box>
+        </FormProvider>
+      </RequestEditContext.Provider>
+      <RequestNotice text={notice} onClose={() => setNotice(null)} />
+      <ConfirmDialog
+        open={prompt === 'close' || prompt === 'new'}
+        text="Заявка была изменена. Сохранить изменения?"
+        confirmText="Да"
+        cancelText="Нет"
+        onConfirm={() => void answerChanged(true)}
+        onCancel={() => void answerChanged(false)}
+        onBack={() => setPrompt(null)}
+        busy={busy}
+      />
+      <ConfirmDialog
+        open={prompt === 'recall'}
+        text="Отозвать заявку?"
+        confirmText="Отозвать"
+        onConfirm={() => {
+          setPrompt(null);
+          void runCommand('recall');
+        }}
+        onCancel={() => setPrompt(null)}
+      />
+      <ConfirmDialog
+        open={commands.conflict !== null}
+        title="Заявка изменена"
+        text={commands.conflict?.message ?? ''}
+        confirmText="Обновить"
+        onConfirm={() => void commands.reload()}
+        onCancel={commands.dismissConflict}
+      />
+    </AppDialog>
+  );
+};

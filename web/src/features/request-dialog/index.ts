@@ -1,0 +1,1 @@
+export { RequestDialog, type RequestDialogProps, type RequestDialogTab } from './components/request-dialog';

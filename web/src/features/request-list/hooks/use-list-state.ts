@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../lib/store';
+import type { ListKind, RepairFilter, RequestListFilter, SoftwareFilter, SoftwareFilterKey, ToolFilter } from '../model/filter';
+import {
+  filterChanged,
+  filterReset,
+  pageChanged,
+  repairFilterChanged,
+  selectList,
+  softwareFilterChanged,
+  toolFilterChanged,
+} from '../model/list-slice';
+
+/** One list's filter and page from the store, with the changes a screen makes to them. */
+export const useListState = (list: ListKind) => {
+  const { filter, page } = useAppSelector((state) => selectList(state, list));
+  const dispatch = useAppDispatch();
+  const change = useCallback((patch: Partial<RequestListFilter>) => dispatch(filterChanged({ list, patch })), [dispatch, list]);
+  const changeRepair = useCallback((patch: Partial<RepairFilter>) => dispatch(repairFilterChanged({ list, patch })), [dispatch, list]);
+  const changeTool = useCallback((patch: Partial<ToolFilter>) => dispatch(toolFilterChanged({ list, patch })), [dispatch, list]);
+  const changeSoftware = useCallback(
+    (key: SoftwareFilterKey, patch: Partial<SoftwareFilter>) => dispatch(softwareFilterChanged({ list, key, patch })),
+    [dispatch, list],
+  );
+  const reset = useCallback(() => dispatch(filterReset(list)), [dispatch, list]);
+  const setPage = useCallback((next: number) => dispatch(pageChanged({ list, page: next })), [dispatch, list]);
+  return { filter, page, change, changeRepair, changeTool, changeSoftware, reset, setPage } as const;
+};
+
+export type ListStateApi = ReturnType<typeof useListState>;

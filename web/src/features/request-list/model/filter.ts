@@ -1,0 +1,221 @@
+import { PerformerKind, RequestKind } from '../../../../../domain/request/enums';
+
+/**
+ * The request list filter (requests.md 2.3, 2.2) with the field names the server takes
+ * (projections/requests/filter.ts). The client keeps every field, empty ones as null / [] / false /
+ * '', and sends only what is set (`toServerFilter`).
+ */
+
+/** `tool_in_d` / `tool_out_d` of the repair sub-filter: filled, empty, or one day. */
+export type DateOrFlag = boolean | string | null;
+
+export interface RepairFilter {
+  repair_kind_id: number | null;
+  repair_kind_id_is_not_set: boolean;
+  view_res_before: number | null;
+  view_res_before_is_not_set: boolean;
+  view_res_after: number | null;
+  repair_type_id: number | null;
+  repair_result_id: number | null;
+  tool_in_d: DateOrFlag;
+  tool_out_d: DateOrFlag;
+  tool_in_filial: boolean;
+}
+
+export interface ToolFilter {
+  tool_kind_id: number | null;
+  exchange_stock: boolean | null;
+  serial_number: string;
+  inventar_number: string;
+  owner_type_id: number | null;
+}
+
+export interface SoftwareFilter {
+  program_id: number | null;
+  result: string | null;
+}
+
+export const toggleKeys = [
+  'hotline_reqs_without_number',
+  'hotline_reqs_not_register',
+  'hotline_reqs_not_closed',
+  'unsigned_docs',
+  'without_doc_co_3',
+  'without_doc_co_41',
+  'without_doc_co_42',
+  'without_doc_co_7',
+  'without_doc_co_8',
+  'without_doc_co_13',
+] as const;
+export type ToggleKey = (typeof toggleKeys)[number];
+
+export const toggleTitles: Readonly<Record<ToggleKey, string>> = {
+  hotline_reqs_without_number: 'ГЛ: без номера',
+  hotline_reqs_not_register: 'ГЛ: не зарегистрированные',
+  hotline_reqs_not_closed: 'ГЛ: не закрытые',
+  unsigned_docs: 'Неподписанные документы',
+  without_doc_co_3: 'Без акта СО-3',
+  without_doc_co_41: 'Без акта СО-4.1',
+  without_doc_co_42: 'Без акта СО-4.2',
+  without_doc_co_7: 'Без акта СО-7',
+  without_doc_co_8: 'Без акта СО-8',
+  without_doc_co_13: 'Без акта СО-1.3',
+};
+
+export type SoftwareFilterKey = 'specialSoftware' | 'commonSoftware' | 'restore' | 'consultation';
+
+/** Which kind shows which sub-filter (the server also limits each sub-filter to its kind). */
+export const softwareFilterKinds: Readonly<Record<SoftwareFilterKey, RequestKind>> = {
+  specialSoftware: RequestKind.SPECIAL_SOFTWARE,
+  commonSoftware: RequestKind.COMMON_SOFTWARE,
+  restore: RequestKind.RESTORE,
+  consultation: RequestKind.CONSULTATION,
+};
+export const softwareFilterKeys = Object.keys(softwareFilterKinds) as SoftwareFilterKey[];
+
+export type RequestListFilter = {
+  region_id: number | null;
+  units_ids: number[];
+  request_performer_kind: PerformerKind | null;
+  engineer_id: number | null;
+  request_kinds_ids: number[];
+  request_statuses_ids: number[];
+  number: number | null;
+  hotlinegas_number: string;
+  result_type: number | null;
+  /** 'YYYY-MM-DD'; null means the server's default (the current year). */
+  date_beg: string | null;
+  date_end: string | null;
+  result_date_beg: string | null;
+  result_date_end: string | null;
+  /** Head-performer list (2.2). */
+  hotline_engineer_id: number | null;
+  contact_kind: number | null;
+  contact_unknown_name: string;
+  repair: RepairFilter;
+  repairTool: ToolFilter;
+} & Record<ToggleKey, boolean> &
+  Record<SoftwareFilterKey, SoftwareFilter>;
+
+/** The two lists of the area: /requests and /requests-hot-line, each with its own filter. */
+export type ListKind = 'requests' | 'hotLine';
+
+export const emptyRepairFilter = (): RepairFilter => ({
+  repair_kind_id: null,
+  repair_kind_id_is_not_set: false,
+  view_res_before: null,
+  view_res_before_is_not_set: false,
+  view_res_after: null,
+  repair_type_id: null,
+  repair_result_id: null,
+  tool_in_d: null,
+  tool_out_d: null,
+  tool_in_filial: false,
+});
+
+export const emptyToolFilter = (): ToolFilter => ({
+  tool_kind_id: null,
+  exchange_stock: null,
+  serial_number: '',
+  inventar_number: '',
+  owner_type_id: null,
+});
+
+export const emptySoftwareFilter = (): SoftwareFilter => ({ program_id: null, result: null });
+
+/** The registration period the spec defaults to: 01.01 to 31.12 of the current year. */
+export const currentYearRange = (today: Date = new Date()) => {
+  const year = today.getFullYear();
+  return { date_beg: `${year}-01-01`, date_end: `${year}-12-31` };
+};
+
+/** A filter with nothing chosen but the default period (and, for the head-performer list, SENIOR). */
+export const defaultFilter = (list: ListKind, today: Date = new Date()): RequestListFilter => ({
+  region_id: null,
+  units_ids: [],
+  request_performer_kind: list === 'hotLine' ? PerformerKind.SENIOR : null,
+  engineer_id: null,
+  request_kinds_ids: [],
+  request_statuses_ids: [],
+  number: null,
+  hotlinegas_number: '',
+  result_type: null,
+  ...currentYearRange(today),
+  result_date_beg: null,
+  result_date_end: null,
+  hotline_reqs_without_number: false,
+  hotline_reqs_not_register: false,
+  hotline_reqs_not_closed: false,
+  unsigned_docs: false,
+  without_doc_co_3: false,
+  without_doc_co_41: false,
+  without_doc_co_42: false,
+  without_doc_co_7: false,
+  without_doc_co_8: false,
+  without_doc_co_13: false,
+  hotline_engineer_id: null,
+  contact_kind: null,
+  contact_unknown_name: '',
+  repair: emptyRepairFilter(),
+  repairTool: emptyToolFilter(),
+  specialSoftware: emptySoftwareFilter(),
+  commonSoftware: emptySoftwareFilter(),
+  restore: emptySoftwareFilter(),
+  consultation: emptySoftwareFilter(),
+});
+
+/** A JSON value the server filter takes. */
+export type ServerValue = string | number | boolean | number[] | { [key: string]: ServerValue };
+export type ServerFilter = { [key: string]: ServerValue };
+
+const isSet = (v: unknown): boolean =>
+  v !== null && v !== undefined && v !== false && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0);
+
+/** Only the fields that are set, strings trimmed; an empty sub-filter object is left out. */
+const compact = (source: object): ServerFilter => {
+  const out: ServerFilter = {};
+  for (const [key, value] of Object.entries(source) as Array<[string, unknown]>) {
+    if (!isSet(value)) continue;
+    if (typeof value === 'string') out[key] = value.trim();
+    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+    else if (Array.isArray(value)) out[key] = value.filter((x): x is number => typeof x === 'number');
+    else if (typeof value === 'object' && value !== null) {
+      const inner = compact(value);
+      if (Object.keys(inner).length > 0) out[key] = inner;
+    }
+  }
+  return out;
+};
+
+/** Whether a sub-filter has any condition (the server adds the kind's condition only then). */
+export const subFilterIsSet = (sub: object): boolean => Object.keys(compact(sub)).length > 0;
+
+/**
+ * What GET /api/request/{json} and the exports receive: the set fields plus `pageNumber`.
+ * `exchange_stock: false` is a condition of its own (the tool is not in the exchange stock), so it
+ * is kept.
+ */
+export const toServerFilter = (filter: RequestListFilter, pageNumber?: number): ServerFilter => {
+  const out = compact(filter);
+  if (filter.repairTool.exchange_stock === false) {
+    const tool = out.repairTool;
+    out.repairTool = { ...(typeof tool === 'object' && !Array.isArray(tool) ? tool : {}), exchange_stock: false };
+  }
+  if (pageNumber !== undefined) out.pageNumber = pageNumber;
+  return out;
+};
+
+/** Sub-filters whose kind is no longer chosen are emptied, so no hidden condition stays behind. */
+export const withoutHiddenSubFilters = (filter: RequestListFilter): RequestListFilter => {
+  const kinds = filter.request_kinds_ids;
+  const next = { ...filter };
+  if (!kinds.includes(RequestKind.REPAIR_HARD)) {
+    next.repair = emptyRepairFilter();
+    next.repairTool = emptyToolFilter();
+  }
+  for (const key of softwareFilterKeys) if (!kinds.includes(softwareFilterKinds[key])) next[key] = emptySoftwareFilter();
+  return next;
+};
+
+/** The filter as a stable string: a change of it is a change of the filter. */
+export const filterKey = (filter: RequestListFilter): string => JSON.stringify(toServerFilter(filter));

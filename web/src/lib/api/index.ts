@@ -1,0 +1,3 @@
+export { api } from './api';
+export type { ApiExtraOptions } from './base-query';
+export { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError, isNetworkFailure, serverMessageOf } from './errors';
