@@ -1,0 +1,72 @@
+/** A signed-in API client over real HTTP (node's fetch: undici with keep-alive). */
+export class ApiClient {
+  private token: string | null = null;
+  userId: number | null = null;
+
+  constructor(readonly base: string) {}
+
+  async signIn(login: string, password: string): Promise<void> {
+    const res = await fetch(`${this.base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: login, password }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in ${login}: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { id: number; accessToken: string };
+    this.userId = body.id;
+    this.token = body.accessToken;
+  }
+
+  private headers(json: boolean): Record<string, string> {
+    const h: Record<string, string> = {};
+    if (this.token) {
+      h.userid = String(this.userId);
+      h.accesstoken = this.token;
+    }
+    if (json) h['content-type'] = 'application/json';
+    return h;
+  }
+
+  /** Sends a call and reads the whole answer; the token slides with `freshtoken`. */
+  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; ms: number; body: T }> {
+    const t = performance.now();
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: this.headers(body !== undefined),
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    const ms = performance.now() - t;
+    const fresh = res.headers.get('freshtoken');
+    if (fresh) this.token = fresh;
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, ms, body: parsed as T };
+  }
+
+  /** Streams a download to nowhere; returns its size and time. */
+  async download(path: string): Promise<{ status: number; ms: number; bytes: number }> {
+    const t = performance.now();
+    const res = await fetch(`${this.base}${path}`, { headers: this.headers(false) });
+    const fresh = res.headers.get('freshtoken');
+    if (fresh) this.token = fresh;
+    let bytes = 0;
+    if (res.body) {
+      const reader = res.body.getReader();
+      for (let r = await reader.read(); !r.done; r = await reader.read()) bytes += r.value.byteLength;
+    }
+    return { status: res.status, ms: performance.now() - t, bytes };
+  }
+}
+
+export const percentile = (values: readonly number[], p: number): number => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+};
+
+export const enc = (filter: object) => encodeURIComponent(JSON.stringify(filter));

@@ -1,0 +1,314 @@
+/**
+ * `npm run bench [-- --quick] [--db URL] [--port N] [--no-rebuild] [--out FILE]`
+ *
+ * Measures the application on the benchmark database (npm run bench:seed) through the real server
+ * in its own process, over real HTTP, and prints one table: figure, value, target, met or not.
+ * Writes bench/results/<YYYY-MM-DD>.json (other scales and --quick get a suffix). See docs/notes/bench.md.
+ */
+import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'slonik';
+import { createDatabasePool } from '../commands/db/pool';
+import { PostgresEventStore } from '../commands/eventstore/postgres/postgres-event-store';
+import { withUpcasting } from '../commands/eventstore/upcasting';
+import { postgresIdAllocator } from '../commands/ids';
+import { silentLogger } from '../commands/logger';
+import { registerRequest } from '../commands/request/handlers';
+import { allProjections } from '../projections/registry';
+import { ProjectionRunner } from '../projections/runner/runner';
+import { loadCurrentUser } from '../api/auth/current-user';
+import { requestCaller } from '../api/routes/request-caller';
+import { DEFAULT_SEED_PASSWORD } from '../api/config';
+import { upcasters } from '../api/upcasters';
+import { benchDatabaseUrl } from './lib/db';
+import { fmtSeconds, loadAverage, numberArg, parseArgs, stringArg } from './lib/args';
+import { ApiClient, enc, percentile } from './lib/http';
+import { peakRssDuring, startServerProcess } from './lib/server';
+
+const args = parseArgs(process.argv.slice(2));
+const quick = args.has('quick');
+/** --only commands,lists,history,exports,rebuild: a part of the run (while working on one figure). */
+const only = stringArg(args, 'only')?.split(',') ?? null;
+const part = (name: string) => !only || only.includes(name);
+const url = benchDatabaseUrl(stringArg(args, 'db'));
+const password = process.env.SEED_PASSWORD || DEFAULT_SEED_PASSWORD;
+const MB = 1024 * 1024;
+
+interface Figure {
+  figure: string;
+  value: number;
+  unit: string;
+  target: number | null;
+  /** 'max': the value must not exceed the target; 'min': must reach it. */
+  kind: 'max' | 'min';
+  met: boolean | null;
+  note?: string;
+}
+const figures: Figure[] = [];
+const figure = (name: string, value: number, unit: string, target: number | null, kind: 'max' | 'min' = 'max', note?: string) => {
+  const met = target === null || Number.isNaN(value) ? null : kind === 'max' ? value <= target : value >= target;
+  figures.push({ figure: name, value: Math.round(value * 10) / 10, unit, target, kind, met, ...(note ? { note } : {}) });
+  console.log(`  ${name}: ${value.toFixed(1)} ${unit}${target !== null ? ` (target ${kind === 'max' ? '<=' : '>='} ${target})` : ''}`);
+};
+
+const pool = await createDatabasePool(url, { maximumPoolSize: 12, statementTimeoutMs: 3_600_000 });
+const info = (await pool.maybeOneFirst(sql.unsafe`SELECT value FROM bench_info WHERE key = 'seed'`).catch(() => null)) as
+  | { scale: number; seed: number; start: string; end: string; sizes: Record<string, number>; longHistory: number[]; seconds: number; timings: Record<string, number>; load: string }
+  | null;
+if (!info) {
+  console.error(`No benchmark data in ${url}: run npm run bench:seed -- --scale N first.`);
+  await pool.end();
+  process.exit(2);
+}
+const loadBefore = await loadAverage();
+const started = new Date();
+console.log(`bench: scale ${info.scale} (${info.sizes.requests} requests, ${info.sizes.events} events), ${quick ? 'quick' : 'full'} run, load average ${loadBefore}`);
+
+// Users: an ALL reader (a head performer), an OWN reader with a typical number of units (the median
+// engineer), eight engineers of different regions as the writing clients.
+const pickLogin = async (where: ReturnType<typeof sql.fragment>) =>
+  (await pool.maybeOne(sql.unsafe`SELECT id, login, units FROM rm_users WHERE ${where} AND NOT deleted AND NOT is_inactive ORDER BY id LIMIT 1`)) as
+    | { id: number; login: string; units: number[] }
+    | null;
+const allUser = (await pickLogin(sql.fragment`7 = ANY(users_roles)`))!;
+const engineers = (await pool.any(sql.unsafe`
+  SELECT u.id, u.login, u.units, cardinality(u.units) AS n, o.region_id
+  FROM rm_users u JOIN rm_organizations o ON o.id = u.organization_id
+  WHERE users_roles = '{2}' AND NOT u.deleted ORDER BY cardinality(u.units), u.id`)) as unknown as Array<{ id: number; login: string; units: number[]; n: number; region_id: number }>;
+const ownUser = engineers[Math.floor(engineers.length / 2)]!;
+const writerEngineers: typeof engineers = [];
+for (const e of [...engineers].reverse()) if (!writerEngineers.some((w) => w.region_id === e.region_id) && writerEngineers.length < 8) writerEngineers.push(e);
+while (writerEngineers.length < 8) writerEngineers.push(engineers[writerEngineers.length % engineers.length]!);
+console.log(`  ALL user ${allUser.login}; OWN user ${ownUser.login} (${ownUser.n} units); writers ${writerEngineers.map((e) => e.login).join(', ')}`);
+
+const logFile = path.join(os.tmpdir(), `itsup-bench-server-${process.pid}.log`);
+const server = await startServerProcess(url, { port: numberArg(args, 'port', 3977), logFile });
+console.log(`  server ${server.url} (pid ${server.pid}, log ${logFile})`);
+const details: Record<string, unknown> = {};
+
+try {
+  const end = info.end.slice(0, 10);
+  const day = (offsetDays: number) => new Date(Date.parse(info.end) - offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const fiveYears = { date_beg: info.start.slice(0, 10), date_end: end };
+  const all = new ApiClient(server.url);
+  await all.signIn(allUser.login, password);
+  const own = new ApiClient(server.url);
+  await own.signIn(ownUser.login, password);
+
+  // ------------------------------------------------------------------------------------------
+  // 1. Commands under 8 concurrent clients, with the projection-lag probe writing beside them.
+  if (part('commands')) {
+  console.log('Commands: create, save, take by 8 concurrent clients');
+  const iterations = quick ? 3 : 40;
+  const times: Record<'create' | 'save' | 'take', number[]> = { create: [], save: [], take: [] };
+  const failures: string[] = [];
+  const writers = await Promise.all(
+    writerEngineers.map(async (e) => {
+      const c = new ApiClient(server.url);
+      await c.signIn(e.login, password);
+      return { c, e };
+    }),
+  );
+  // The probe: requests registered through the real command handler in this process (no HTTP wait
+  // for the read models), then polled in rm_requests until the list can show them.
+  const probePool = await createDatabasePool(url, { maximumPoolSize: 3 });
+  const probeStore = new PostgresEventStore(probePool);
+  const probeWriter = writerEngineers[0]!;
+  const probeCaller = requestCaller((await loadCurrentUser(probePool, probeWriter.id))!);
+  const lags: number[] = [];
+  let writing = true;
+  const probe = (async () => {
+    let k = 0;
+    while (writing) {
+      const context = { userId: probeWriter.id, now: new Date().toISOString(), correlationId: `bench-probe-${k++}`, causationId: null };
+      const r = await registerRequest({ store: probeStore, pool: probePool, ids: postgresIdAllocator(probePool), log: silentLogger }, probeCaller, {
+        request: { region_id: probeWriter.region_id, unit_id: probeWriter.units[0], request_kind_id: 8, request_performer_kind: 'FILIAL', contact_kind: 1, contact_id: probeWriter.id, request_text: `Проба задержки проекций ${k}` },
+      }, context);
+      const appended = performance.now();
+      while (!(await probePool.maybeOneFirst(sql.unsafe`SELECT 1 FROM rm_requests WHERE id = ${r.id}`))) await new Promise((res) => setTimeout(res, 2));
+      lags.push(performance.now() - appended);
+      await new Promise((res) => setTimeout(res, 100));
+    }
+  })();
+  const commandStart = performance.now();
+  await Promise.all(
+    writers.map(async ({ c, e }, w) => {
+      for (let i = 0; i < iterations; i++) {
+        const unit = e.units[(i * 7 + w) % e.units.length];
+        const created = await c.call<{ savedRequest?: { id: number; revision: number } }>('POST', '/api/request', {
+          request: { region_id: e.region_id, unit_id: unit, request_kind_id: 8, request_performer_kind: 'FILIAL', contact_kind: 1, contact_id: e.id, request_text: `Нагрузочная проверка: заявка ${w}-${i}, проверить оборудование в зале` },
+        });
+        if (created.status !== 200 || !created.body.savedRequest) {
+          failures.push(`create ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`);
+          continue;
+        }
+        times.create.push(created.ms);
+        const id = created.body.savedRequest.id;
+        const saved = await c.call<{ savedRequest?: { revision: number } }>('PUT', `/api/request/${id}`, {
+          request: { request_text: `Нагрузочная проверка: заявка ${w}-${i}, уточнено описание`, number_out: `${w}/${i}` },
+          revision: created.body.savedRequest.revision,
+        });
+        if (saved.status !== 200 || !saved.body.savedRequest) {
+          failures.push(`save ${saved.status} ${JSON.stringify(saved.body).slice(0, 200)}`);
+          continue;
+        }
+        times.save.push(saved.ms);
+        const taken = await c.call('POST', `/api/request/${id}/take`, { revision: saved.body.savedRequest.revision });
+        if (taken.status !== 200) {
+          failures.push(`take ${taken.status} ${JSON.stringify(taken.body).slice(0, 200)}`);
+          continue;
+        }
+        times.take.push(taken.ms);
+      }
+    }),
+  );
+  const commandSeconds = (performance.now() - commandStart) / 1000;
+  writing = false;
+  await probe;
+  await probeStore.close();
+  await probePool.end();
+  if (failures.length) console.log(`  ${failures.length} failed commands, e.g. ${failures[0]}`);
+  for (const op of ['create', 'save', 'take'] as const) {
+    const t = times[op];
+    details[`command_${op}`] = { n: t.length, p50: percentile(t, 50), p95: percentile(t, 95), p99: percentile(t, 99) };
+    figure(`command ${op} p50`, percentile(t, 50), 'ms', null);
+    figure(`command ${op} p95`, percentile(t, 95), 'ms', 30);
+    figure(`command ${op} p99`, percentile(t, 99), 'ms', null);
+  }
+  const total = times.create.length + times.save.length + times.take.length;
+  details.commands = { clients: 8, iterations, seconds: commandSeconds, perSecond: total / commandSeconds, failures: failures.length };
+  figure('commands per second (8 clients)', total / commandSeconds, '/s', null);
+  details.projection_lag = { n: lags.length, p50: percentile(lags, 50), p95: percentile(lags, 95), max: Math.max(...lags) };
+  figure('projection lag p50 (append to visible)', percentile(lags, 50), 'ms', null);
+  figure('projection lag p95 (append to visible)', percentile(lags, 95), 'ms', 250);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // 2. Lists: filter combinations as the ALL user and the OWN user, page 1 and a deep page.
+  if (part('lists')) {
+  console.log('Request lists');
+  const someNumber = Number(await pool.oneFirst(sql.unsafe`SELECT number FROM rm_requests WHERE NOT deleted AND year = ${Number(end.slice(0, 4))} - 1 ORDER BY id LIMIT 1 OFFSET 10`));
+  const someExecutor = ownUser.id;
+  const scenarios: Array<[string, (units: number[], region: number) => object]> = [
+    ['no filter (current year)', () => ({})],
+    ['region', (_u, region) => ({ region_id: region })],
+    ['unit set (5 units)', (units) => ({ units_ids: units.slice(0, 5) })],
+    ['status set (waiting, in work)', () => ({ request_statuses_ids: [2, 3] })],
+    ['kind + date range (repair, 3 months)', () => ({ request_kinds_ids: [2], date_beg: day(91), date_end: end })],
+    ['number (5 years)', () => ({ number: someNumber, ...fiveYears })],
+    ['hot line: without number', () => ({ hotline_reqs_without_number: true })],
+    ['hot line: not closed', () => ({ hotline_reqs_not_closed: true })],
+    ['repair sub-filter (type, tool at branch)', () => ({ repair: { repair_type_id: 6 } })],
+    ['executor', () => ({ engineer_id: someExecutor })],
+    ['head performer (SENIOR)', () => ({ request_performer_kind: 'SENIOR' })],
+    ['five years', () => fiveYears],
+    ['result date range (last month)', () => ({ result_date_beg: day(30), result_date_end: end, date_beg: day(400), date_end: end })],
+    ['region + kinds + statuses', (_u, region) => ({ region_id: region, request_kinds_ids: [1, 4], request_statuses_ids: [7] })],
+    ['without СО-8 act', () => ({ without_doc_co_8: true })],
+  ];
+  const listCalls = quick ? 3 : 20;
+  const listRows: Array<{ scenario: string; user: string; page: string; items: number; p50: number; p95: number }> = [];
+  const ownUnits = ownUser.units;
+  for (const [name, make] of scenarios)
+    for (const [who, client, units] of [['ALL', all, ownUnits], ['OWN', own, ownUnits]] as const)
+      for (const page of [1, 50]) {
+        const filter = { ...make([...units], ownUser.region_id), ...(page > 1 ? { pageNumber: page } : {}) };
+        const path = `/api/request/${enc(filter)}`;
+        let items = 0;
+        for (let i = 0; i < 2; i++) {
+          const r = await client.call<{ itemsCount: number }>('GET', path);
+          if (r.status !== 200) throw new Error(`list ${name}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+          items = r.body.itemsCount;
+        }
+        const t: number[] = [];
+        for (let i = 0; i < listCalls; i++) t.push((await client.call('GET', path)).ms);
+        listRows.push({ scenario: name, user: who, page: page === 1 ? 'page 1' : 'page 50', items, p50: percentile(t, 50), p95: percentile(t, 95) });
+        figure(`list ${who} ${name}, ${page === 1 ? 'page 1' : 'page 50'} (${items} rows) p95`, percentile(t, 95), 'ms', 50, 'max', `p50 ${percentile(t, 50).toFixed(1)} ms`);
+      }
+  details.lists = listRows;
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // 3. History tab of a request with 500 changes.
+  console.log('History tab');
+  const longId = info.longHistory[0];
+  if (longId && part('history')) {
+    const path = `/api/request_history/${longId}`;
+    const first = await all.call<{ request_history: unknown[] }>('GET', path);
+    const rows = first.body.request_history?.length ?? 0;
+    const t: number[] = [];
+    for (let i = 0; i < (quick ? 5 : 30); i++) t.push((await all.call('GET', path)).ms);
+    details.history = { request: longId, rows, p50: percentile(t, 50), p95: percentile(t, 95) };
+    figure(`history tab (${rows} changes) p50`, percentile(t, 50), 'ms', null);
+    figure(`history tab (${rows} changes) p95`, percentile(t, 95), 'ms', 30);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // 4. Exports of 100,000 requests (fewer at small scales): time and the server process's peak RSS.
+  if (part('exports')) {
+  console.log('Exports');
+  const wanted = 100_000;
+  const cutoff = (await pool.maybeOneFirst(sql.unsafe`
+    SELECT request_date_add FROM rm_requests WHERE NOT deleted ORDER BY request_date_add DESC, id DESC OFFSET ${wanted - 1} LIMIT 1`)) as string | null;
+  const exportFilter = { date_beg: (cutoff ?? info.start).slice(0, 10), date_end: end };
+  const exportRows = ((await all.call<{ itemsCount: number }>('GET', `/api/request/${enc(exportFilter)}`)).body).itemsCount;
+  for (const format of ['xlsx', 'docx'] as const) {
+    const { result, peak, before } = await peakRssDuring(server.pid, () => all.download(`/api/request_export/${format}/${enc(exportFilter)}`));
+    if (result.status !== 200) throw new Error(`export ${format}: ${result.status}`);
+    details[`export_${format}`] = { rows: exportRows, bytes: result.bytes, seconds: result.ms / 1000, rssBeforeMB: before / MB, peakRssMB: peak / MB };
+    figure(`${format} export of ${exportRows} rows: time`, result.ms / 1000, 's', format === 'xlsx' ? 8 : null, 'max', `${(result.bytes / MB).toFixed(1)} MB`);
+    figure(`${format} export of ${exportRows} rows: server peak RSS`, peak / MB, 'MB', format === 'xlsx' ? 400 : null, 'max', `before ${(before / MB).toFixed(0)} MB`);
+  }
+  }
+} finally {
+  await server.stop();
+}
+
+// --------------------------------------------------------------------------------------------
+// 5. Rebuild of every read model over the whole log (the server is stopped).
+if (!args.has('no-rebuild') && part('rebuild')) {
+  console.log('Rebuild of every projection (runner.rebuild)');
+  const store = withUpcasting(new PostgresEventStore(pool), upcasters);
+  const runner = new ProjectionRunner(pool, store, allProjections(), [], silentLogger);
+  await runner.prepare();
+  const logEvents = Number(await pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
+  const t = performance.now();
+  const r = await runner.rebuild();
+  const seconds = (performance.now() - t) / 1000;
+  details.rebuild = { events: r.events, logEvents, seconds };
+  figure(`rebuild of all projections (${logEvents} events, ${fmtSeconds(seconds * 1000)})`, logEvents / seconds, 'events/s', 20_000, 'min');
+  await store.close();
+}
+await pool.end();
+
+// --------------------------------------------------------------------------------------------
+const loadAfter = await loadAverage();
+const width = Math.max(...figures.map((f) => f.figure.length));
+const line = (f: Figure) =>
+  `${f.figure.padEnd(width)}  ${`${f.value} ${f.unit}`.padStart(16)}  ${(f.target === null ? '' : `${f.kind === 'max' ? '<=' : '>='} ${f.target} ${f.unit}`).padStart(18)}  ${f.met === null ? '' : f.met ? 'met' : 'NOT MET'}${f.note ? `  (${f.note})` : ''}`;
+console.log(`\n${'figure'.padEnd(width)}  ${'value'.padStart(16)}  ${'target'.padStart(18)}  result`);
+for (const f of figures) console.log(line(f));
+const judged = figures.filter((f) => f.met !== null);
+console.log(`\n${judged.filter((f) => f.met).length} of ${judged.length} targets met. Scale ${info.scale}; load average before ${loadBefore}, after ${loadAfter}; ${os.cpus().length} CPUs.`);
+
+const date = started.toISOString().slice(0, 10);
+const suffix = `${info.scale === 1 ? '' : `-scale-${info.scale}`}${quick ? '-quick' : ''}`;
+const out = stringArg(args, 'out') ?? path.join('bench', 'results', `${date}${suffix}.json`);
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      date: started.toISOString(),
+      quick,
+      machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGB: Math.round(os.totalmem() / 1e9), node: process.version, loadBefore, loadAfter },
+      data: info,
+      figures,
+      details,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`Results: ${out}`);
