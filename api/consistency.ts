@@ -2,9 +2,10 @@ import type { Position } from '../commands/eventstore/port';
 import type { ProjectionRunner } from '../projections/runner/runner';
 
 /**
- * Read-your-own-writes. A command answers once the read models show its effect (bounded wait);
- * and any later call of the same user first waits for the last position that user wrote, in
- * case a previous wait timed out.
+ * Read-your-own-writes. Every later call of the same user first waits (bounded) until the read
+ * models have applied the last position that user wrote. A command whose answer itself reads a
+ * read model it changed waits before answering (`afterCommand`); one answered from its own
+ * stream only records the position (`recordWrite`) and answers at once.
  */
 export class Consistency {
   private readonly lastWrite = new Map<number, Position>();
@@ -14,9 +15,13 @@ export class Consistency {
     private readonly timeoutMs = 5000,
   ) {}
 
+  recordWrite(userId: number | null, position: Position | null): void {
+    if (position && userId !== null) this.lastWrite.set(userId, position);
+  }
+
   async afterCommand(userId: number | null, position: Position | null): Promise<void> {
     if (!position) return;
-    if (userId !== null) this.lastWrite.set(userId, position);
+    this.recordWrite(userId, position);
     if (await this.runner.waitFor(position, this.timeoutMs)) {
       if (userId !== null && this.lastWrite.get(userId) === position) this.lastWrite.delete(userId);
     }

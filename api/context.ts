@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Consistency } from './consistency';
 import type { TokenSigner } from './auth/tokens';
 import type { FileStore } from '../commands/files/file-store';
+import type { ReadModelCache } from '../projections/support/read-model-cache';
 
 /** Everything the HTTP layer needs, built once by the composition root (api/server.ts). */
 export interface AppContext extends WriteContext {
@@ -23,4 +24,5 @@ export interface AppContext extends WriteContext {
   readonly log: Logger;
   readonly hashPassword: (password: string) => Promise<string>;
   readonly files: FileStore;
+  readonly cache: ReadModelCache;
 }

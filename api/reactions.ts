@@ -5,6 +5,7 @@ import type { JobQueue } from '../commands/jobs';
 import type { Reaction } from '../projections/runner/runner';
 import type { Config } from './config';
 import type { Logger } from '../commands/logger';
+import type { ReadModelCache } from '../projections/support/read-model-cache';
 import { toolStateReaction } from '../commands/request/tool-state-reaction';
 import { engineerMailReaction } from '../commands/request/engineer-mail-reaction';
 
@@ -15,6 +16,7 @@ export interface ReactionDeps {
   readonly jobs: JobQueue;
   readonly config: Config;
   readonly log: Logger;
+  readonly cache: ReadModelCache;
 }
 
 /** Subscribers that turn events into side effects (jobs) or follow-up commands on other streams. */

@@ -7,6 +7,7 @@ import { withUpcasting } from '../commands/eventstore/upcasting';
 import type { EventStore } from '../commands/eventstore/port';
 import { postgresIdAllocator } from '../commands/ids';
 import { consoleLogger, type Logger } from '../commands/logger';
+import { ReadModelCache } from '../projections/support/read-model-cache';
 import { allProjections } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner/runner';
 import { buildApp } from './app';
@@ -56,9 +57,12 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     ? new EventStoreDbEventStore(config.eventStoreUrl)
     : new PostgresEventStore(pool, { listenUrl: databaseUrl, pollIntervalMs: 500 });
   const store = withUpcasting(baseStore, upcasters);
-  const ids = postgresIdAllocator(pool);
+  // Every new request takes an id: reserve them in blocks (their numbers are what users see).
+  const ids = postgresIdAllocator(pool, { reserve: { request: 20 } });
   const jobs = new BullJobQueue(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', url: databaseUrl }, log, config.jobsQueue);
-  const runner = new ProjectionRunner(pool, store, allProjections(), allReactions({ store, pool, ids, jobs, config, log }), log, {
+  // The cache asks the runner how its read models changed; the runner needs the reactions, which use the cache.
+  const cache = new ReadModelCache({ version: (name) => runner.version(name) });
+  const runner: ProjectionRunner = new ProjectionRunner(pool, store, allProjections(), allReactions({ store, pool, ids, jobs, config, log, cache }), log, {
     pollIntervalMs: 500,
   });
   await runner.prepare();
@@ -74,6 +78,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     log,
     hashPassword,
     files: new FileStore(config.filesDir),
+    cache,
   };
   registerJobHandlers(ctx);
   runner.start();

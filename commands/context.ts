@@ -1,12 +1,15 @@
 import type { DatabasePool } from 'slonik';
 import type { EventStore, Position } from './eventstore/port';
 import type { IdAllocator } from './ids';
+import type { ReadModelCache } from '../projections/support/read-model-cache';
 
 /** What command handlers work with: the event store, id counters and read models for lookups. */
 export interface WriteContext {
   readonly store: EventStore;
   readonly pool: DatabasePool;
   readonly ids: IdAllocator;
+  /** Rarely changing read models (units, catalogues) for lookups; none means read every time. */
+  readonly cache?: ReadModelCache;
 }
 
 export interface CommandOutcome {

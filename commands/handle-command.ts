@@ -20,6 +20,8 @@ export interface HandleOptions {
    * command is decided again on the stream as read.
    */
   readonly expectNew?: boolean;
+  /** The stream as the caller has just read and folded it: decided on without reading it again. */
+  readonly known?: { readonly state: unknown; readonly revision: number };
 }
 
 export interface HandleResult<S, E> {
@@ -78,11 +80,18 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
 ): Promise<HandleResult<S, E>> => {
   const staleMessage = options.staleMessage ?? STALE_DEFAULT;
   for (let attempt = 0; ; attempt++) {
-    const history = attempt === 0 && options.expectNew ? [] : await store.readStream(streamId);
-    const revision = history.length - 1;
+    let state: S;
+    let revision: number;
+    if (attempt === 0 && options.known) {
+      state = options.known.state as S;
+      revision = options.known.revision;
+    } else {
+      const history = attempt === 0 && options.expectNew ? [] : await store.readStream(streamId);
+      revision = history.length - 1;
+      state = decider.initialState();
+      for (const e of history) state = decider.evolve(state, { type: e.type, data: e.data } as E);
+    }
     if (options.clientRevision != null && options.clientRevision !== revision) throw conflict(staleMessage);
-    let state = decider.initialState();
-    for (const e of history) state = decider.evolve(state, { type: e.type, data: e.data } as E);
     const events: E[] = [];
     let next = state;
     for (const command of commands) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/shared/errors';
 import type { AppContext } from '../context';
-import { loadCurrentUser } from './current-user';
+import { CURRENT_USER_SOURCES, loadCurrentUser } from './current-user';
 
 const PUBLIC = new Set(['/api/auth/signin', '/api/health', '/api/app_info']);
 
@@ -27,7 +27,7 @@ export const registerAuthentication = (app: FastifyInstance, ctx: AppContext) =>
     if (!token || !userId) throw new DomainError('unauthenticated', 'Требуется вход в систему');
     const claims = ctx.tokens.verify(token);
     if (!claims || claims.userId !== userId) throw new DomainError('unauthenticated', 'Сеанс истек. Войдите в систему снова');
-    const user = await loadCurrentUser(ctx.pool, userId);
+    const user = await ctx.cache.get(CURRENT_USER_SOURCES, `current-user:${userId}`, () => loadCurrentUser(ctx.pool, userId));
     if (!user || user.deleted || user.is_inactive || user.passwordVersion !== claims.passwordVersion)
       throw new DomainError('unauthenticated', 'Сеанс истек. Войдите в систему снова');
     request.currentUser = user;

@@ -89,6 +89,9 @@ const toCurrentUser = (r: UserRow): CurrentUser => {
   };
 };
 
+/** The projections a CurrentUser is read from (its cache entry is stale when one of them changes). */
+export const CURRENT_USER_SOURCES = ['users', 'roles', 'organizations'] as const;
+
 export const loadCurrentUser = async (pool: DatabasePool, id: number): Promise<CurrentUser | null> => {
   const row = await pool.maybeOne(userQuery(sql.fragment`u.id = ${id}`));
   return row ? toCurrentUser(row as unknown as UserRow) : null;

@@ -15,6 +15,7 @@ import { requestSpares, searchSpares } from '../../projections/spares/queries';
 import type { AppContext } from '../context';
 import { idParam, parseFilter, requireRight, userOf as userOfRequest } from '../http/guard';
 import { scopeOf, type CurrentUser } from '../auth/current-user';
+import type { RequestState } from '../../domain/request/state';
 
 /** The caller's RIGHT_REQUEST_READ scope (403 without OWN or ALL). */
 export const requestReadScope = (request: FastifyRequest): { user: CurrentUser; scope: UnitScope } => {
@@ -41,13 +42,21 @@ export const requestFilterOf = (request: FastifyRequest): RequestFilter => {
  * scope; a write route may pass another, e.g. the RIGHT_REQUEST_CREATE scope it checked).
  */
 export const requestView = async (
-  ctx: Pick<AppContext, 'pool' | 'store'>,
+  ctx: Pick<AppContext, 'pool' | 'store' | 'cache'>,
   id: number,
   user: CurrentUser,
   now: string = new Date().toISOString(),
   scope: UnitScope = scopeOf(user, 'RIGHT_REQUEST_READ'),
-): Promise<RequestView> =>
-  buildRequestView(ctx.pool, await loadRequestState(ctx.store, id), { userId: user.id, rights: user.rightsObject, fio: user.fio, scope }, now);
+): Promise<RequestView> => requestViewOf(ctx, await loadRequestState(ctx.store, id), user, now, scope);
+
+/** The same view of a request state the caller already holds (a command's outcome). */
+export const requestViewOf = (
+  ctx: Pick<AppContext, 'pool' | 'cache'>,
+  loaded: { state: RequestState; revision: number },
+  user: CurrentUser,
+  now: string = new Date().toISOString(),
+  scope: UnitScope = scopeOf(user, 'RIGHT_REQUEST_READ'),
+): Promise<RequestView> => buildRequestView(ctx.pool, loaded, { userId: user.id, rights: user.rightsObject, fio: user.fio, scope }, now, ctx.cache);
 
 const withoutCost = <T extends { cost?: unknown }>(items: readonly T[], show: boolean) =>
   show ? items : items.map(({ cost: _cost, ...rest }) => rest);
@@ -100,13 +109,13 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/request_engineers/:id', async (request) => {
     const { id } = await visible(request);
     const l = await lists(id);
-    const names = await loadNames(ctx.pool, { users: l.engineers });
+    const names = await loadNames(ctx.pool, { users: l.engineers }, ctx.cache);
     return { engineers: l.engineers.map((uid) => ({ id: uid, fio: names.user(uid) })) };
   });
 
   app.get('/api/request_history/:id', async (request) => {
     const { user, id } = await visible(request);
-    return { request_history: await requestHistory(ctx.pool, id, { showCosts: mayViewCosts(user) }) };
+    return { request_history: await requestHistory(ctx.pool, id, { showCosts: mayViewCosts(user) }, ctx.cache) };
   });
 
   app.get('/api/request_spares/:id', async (request) => {
@@ -132,7 +141,7 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/request_tools_commissioning/:id', async (request) => {
     const { id } = await visible(request);
     const tools = (await lists(id)).tools_commissioning;
-    const names = await loadNames(ctx.pool, { tools: tools.map((t) => t.tool_id) });
+    const names = await loadNames(ctx.pool, { tools: tools.map((t) => t.tool_id) }, ctx.cache);
     return { toolsCommissioning: tools.map((t) => ({ ...t, tool: names.tool(t.tool_id) })) };
   });
 

@@ -14,13 +14,14 @@ import {
   registerRequest,
   requestAction,
   saveRequest,
+  type RequestOutcome,
   type SaveInput,
 } from '../../commands/request/handlers';
 import type { AppContext } from '../context';
 import { commandContext, idParam, requireRight, userOf } from '../http/guard';
 import { readBody, takeUpload, type Upload } from '../http/multipart';
 import { requestCaller } from './request-caller';
-import { requestView } from './request-queries';
+import { requestViewOf } from './request-queries';
 
 const asArray = (v: unknown): unknown[] | undefined => (v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v : undefined);
 const asObject = (v: unknown, what: string): Record<string, unknown> => {
@@ -97,10 +98,15 @@ const revisionOf = (fields: Record<string, unknown>, request: Record<string, unk
 export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const w = { ...ctx, log: ctx.log };
 
-  const answer = async (request: FastifyRequest, id: number, position: Parameters<AppContext['consistency']['afterCommand']>[1], message: string, extra: object = {}) => {
+  /**
+   * `savedRequest` is the request as the command left it (its own stream); only the stock spares
+   * come from a read model, so the answer waits for the projections when the command moved them.
+   */
+  const answer = async (request: FastifyRequest, outcome: RequestOutcome, message: string, extra: object = {}) => {
     const user = userOf(request);
-    await ctx.consistency.afterCommand(user.id, position);
-    return { message, savedRequest: await requestView(ctx, id, user), ...extra };
+    if (outcome.sparesChanged) await ctx.consistency.afterCommand(user.id, outcome.position);
+    else ctx.consistency.recordWrite(user.id, outcome.position);
+    return { message, savedRequest: await requestViewOf(ctx, outcome.after, user), ...extra };
   };
 
   const save = async (request: FastifyRequest, pathId: number | null) => {
@@ -114,7 +120,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     if (!id) {
       if (!hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_CREATE')) throw forbidden('Недостаточно прав для создания заявок');
       const r = await registerRequest(w, caller, { request: body, engineer_ids: fields.engineers, attachments: files.attachments_added }, context);
-      return answer(request, r.id, r.position, 'Заявка создана');
+      return answer(request, r, 'Заявка создана');
     }
     const input: SaveInput = {
       request: body,
@@ -128,7 +134,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
       ...files,
     };
     const r = await saveRequest(w, caller, idParam(id), input, context);
-    return answer(request, r.id, r.position, 'Заявка сохранена', r.notices.length ? { notices: r.notices } : {});
+    return answer(request, r, 'Заявка сохранена', r.notices.length ? { notices: r.notices } : {});
   };
 
   app.post('/api/request', async (request) => save(request, null));
@@ -142,7 +148,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const id = idParam(rawId);
     const body = (request.body ?? {}) as { revision?: number | null; engineer_ids?: unknown; engineers?: unknown };
     const r = await requestAction(w, requestCaller(user), id, action, body, commandContext(request));
-    return answer(request, id, r.position, 'Заявка сохранена');
+    return answer(request, r, 'Заявка сохранена');
   });
 
   app.delete('/api/request/:id', async (request) => {
@@ -157,7 +163,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const body = (request.body ?? {}) as { requestId?: unknown; newNumber?: unknown };
     const id = idParam(body.requestId);
     const r = await changeRequestNumber(w, requestCaller(user), id, body.newNumber, commandContext(request));
-    return answer(request, id, r.position, 'Номер заявки изменен');
+    return answer(request, r, 'Номер заявки изменен');
   });
 
   app.post('/api/request_set_new_date', async (request) => {
@@ -165,7 +171,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const body = (request.body ?? {}) as { requestId?: unknown; newDate?: unknown };
     const id = idParam(body.requestId);
     const r = await changeRequestDate(w, requestCaller(user), id, body.newDate, commandContext(request));
-    return answer(request, id, r.position, 'Дата заявки изменена');
+    return answer(request, r, 'Дата заявки изменена');
   });
 
   app.post('/api/request_comments', async (request) => {

@@ -17,7 +17,7 @@ export const engineerMailReaction = (deps: { pool: DatabasePool; jobs: JobQueue 
   handle: async (events) => {
     for (const e of events) {
       const { request, engineers } = e.data as RequestEventOf<'RequestRegistered'>['data'];
-      if (!request.region_id || !(await regionSettings(deps.pool, request.region_id)).immediate_email_to_engineer) continue;
+      if (!request.region_id || !(await regionSettings(deps, request.region_id)).immediate_email_to_engineer) continue;
       const recipients = engineers.length ? engineers : await regionEngineers(deps.pool, request.region_id);
       const emails = (await deps.pool.anyFirst(sql.unsafe`
         SELECT email FROM rm_users WHERE id = ANY(${sql.array(recipients, 'int4')}) AND email IS NOT NULL AND NOT is_inactive AND NOT deleted

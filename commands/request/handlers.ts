@@ -28,7 +28,16 @@ export interface RequestWriteContext extends WriteContext {
   readonly log: Logger;
 }
 
-interface Loaded {
+/**
+ * A request command's outcome with the request as the command left it (its stream folded), so the
+ * answer needs no second read; `sparesChanged` says the stock spares (a read model) moved too.
+ */
+export interface RequestOutcome extends CommandOutcome {
+  readonly after: Loaded;
+  readonly sparesChanged?: boolean;
+}
+
+export interface Loaded {
   readonly state: RequestState;
   readonly revision: number;
 }
@@ -74,9 +83,9 @@ export const registerRequest = async (
   caller: RequestCaller,
   input: RegisterInput,
   context: CommandContext,
-): Promise<CommandOutcome> => {
+): Promise<RequestOutcome> => {
   const request = { ...input.request };
-  const unit = await unitInfo(w.pool, Number(request.unit_id) || null);
+  const unit = await unitInfo(w, Number(request.unit_id) || null);
   if (request.unit_id != null && request.unit_id !== '' && !unit) throw invalid('Объект не найден', { unit_id: 'Нужно выбрать' });
   if (unit) {
     if (!scopeIncludes(caller.createScope, unit.id)) throw forbidden('Нет прав на создание заявок для этого объекта');
@@ -88,8 +97,8 @@ export const registerRequest = async (
   // What the decision needs, looked up side by side (each is a read of its own; the id only leaves a gap if refused).
   const [checked, settings, lookups, id] = await Promise.all([
     checkExecutors(w, ids(input.engineer_ids)),
-    unit && performerKind === PerformerKind.FILIAL ? regionSettings(w.pool, unit.region_id) : null,
-    requestLookups(w.pool, request),
+    unit && performerKind === PerformerKind.FILIAL ? regionSettings(w, unit.region_id) : null,
+    requestLookups(w, request),
     w.ids.next('request'),
   ]);
   let engineers = checked;
@@ -109,7 +118,7 @@ export const registerRequest = async (
   const number = await allocateRequestNumber(w.pool, w.store, yearOf(context.now), id, context);
   // The id was just allocated: the stream is new, no need to read it first.
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command(number), context, { expectNew: true });
-  return { id, position: r.position };
+  return { id, position: r.position, after: { state: r.state, revision: r.revision } };
 };
 
 export interface SaveInput {
@@ -159,14 +168,14 @@ export const saveRequest = async (
   id: number,
   input: SaveInput,
   context: CommandContext,
-): Promise<CommandOutcome & { notices: string[] }> => {
+): Promise<RequestOutcome & { notices: string[] }> => {
   const { state, revision } = await loadVisible(w, caller, id);
   if (input.revision != null && input.revision !== revision) throw conflict(STALE_REQUEST);
   const request = { ...input.request };
   const merged = { ...state, ...request };
-  const lookups = await requestLookups(w.pool, merged);
+  const lookups = await requestLookups(w, merged);
   if (request.unit_id != null && Number(request.unit_id) !== state.unit_id) {
-    const unit = await unitInfo(w.pool, Number(request.unit_id) || null);
+    const unit = await unitInfo(w, Number(request.unit_id) || null);
     if (request.unit_id !== '' && (!unit || !scopeIncludes(caller.readScope, unit.id))) throw invalid('Объект не найден', { unit_id: 'Нужно выбрать' });
   }
   const works = caller.canViewCost ? input.works : keepCosts(input.works, state.works);
@@ -194,20 +203,29 @@ export const saveRequest = async (
   const { events, next } = decideAll(state, commands, context);
 
   // Spares: the request's whole list is replaced; a repair type that takes no spares clears them.
-  const current = await currentSpareLines(w.pool, id);
+  // Leaving such a type clears them in the same save, so a request whose type took none before
+  // and takes none now holds none: no need to ask the read model.
+  const current = sparesAllowed(state.repair_type_id) || sparesAllowed(next.repair_type_id) ? await currentSpareLines(w.pool, id) : [];
   let desired: SpareLine[] = input.spares === undefined ? current : parseSpareLines(input.spares);
   if (!sparesAllowed(next.repair_type_id)) desired = [];
   const sparesChanged = !sameSpares(current, desired);
   // Spares are a movement list: chosen in PERFORMING by whoever may edit the movement tab.
   if (sparesChanged && desired.length > 0 && !editableFields(state, caller.actor).has('spares'))
     throw forbidden('Недостаточно прав для изменения ЗИП');
-  if (events.length === 0 && !sparesChanged) return { id, position: null, notices: [] };
+  const unchanged = { state, revision };
+  if (events.length === 0 && !sparesChanged) return { id, position: null, notices: [], after: unchanged };
 
   const spares = sparesChanged ? await replaceRequestSpares(w.store, id, current, desired, context, w.log) : null;
-  if (events.length === 0) return { id, position: spares?.position ?? null, notices: [] };
+  if (events.length === 0) return { id, position: spares?.position ?? null, notices: [], after: unchanged, sparesChanged };
   try {
     const appended = await w.store.append(requestStreamId(id), toNewEvents(events, context), { expectedRevision: revision });
-    return { id, position: latest(spares?.position ?? null, appended.position), notices: noticesOf(state, request, lookups, context) };
+    return {
+      id,
+      position: latest(spares?.position ?? null, appended.position),
+      notices: noticesOf(state, request, lookups, context),
+      after: { state: next, revision: appended.nextRevision },
+      sparesChanged,
+    };
   } catch (error) {
     await spares?.undo();
     if (error instanceof WrongExpectedRevisionError) throw conflict(STALE_REQUEST);
@@ -231,8 +249,8 @@ export const requestAction = async (
   action: RequestAction,
   body: { revision?: number | null; engineer_ids?: unknown; engineers?: unknown },
   context: CommandContext,
-): Promise<CommandOutcome> => {
-  await loadVisible(w, caller, id);
+): Promise<RequestOutcome> => {
+  const known = await loadVisible(w, caller, id);
   const command: RequestCommand =
     action === 'assign'
       ? { type: 'AssignEngineers', actor: caller.actor, engineer_ids: await checkExecutors(w, ids(body.engineer_ids ?? body.engineers)) }
@@ -240,13 +258,18 @@ export const requestAction = async (
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command, context, {
     clientRevision: body.revision ?? null,
     staleMessage: STALE_REQUEST,
+    known,
   });
+  const after = { state: r.state, revision: r.revision };
   if (action === 'recall') {
     // A recalled request is canceled: its spares go back to stock.
     const current = await currentSpareLines(w.pool, id);
-    if (current.length) await replaceRequestSpares(w.store, id, current, [], context, w.log);
+    if (current.length) {
+      const spares = await replaceRequestSpares(w.store, id, current, [], context, w.log);
+      return { id, position: latest(r.position, spares.position), after, sparesChanged: true };
+    }
   }
-  return { id, position: r.position };
+  return { id, position: r.position, after };
 };
 
 /** Changes the number (unique within the request's year); needs RIGHT_REQUEST_EDIT_NUMBER. */
@@ -256,17 +279,18 @@ export const changeRequestNumber = async (
   id: number,
   rawNumber: unknown,
   context: CommandContext,
-): Promise<CommandOutcome> => {
-  const { state } = await loadVisible(w, caller, id);
+): Promise<RequestOutcome> => {
+  const loaded = await loadVisible(w, caller, id);
+  const { state } = loaded;
   if (!hasFull(caller.actor.rights, 'RIGHT_REQUEST_EDIT_NUMBER')) throw forbidden();
   const number = parseOrThrow(requestNumberSchema, rawNumber);
-  if (number === state.number) return { id, position: null };
+  if (number === state.number) return { id, position: null, after: loaded };
   const year = yearOf(state.request_date_add ?? context.now);
   const unique = await claimRequestNumber(w.store, year, number, id, context);
   try {
-    const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'ChangeNumber', actor: caller.actor, number, is_unique: unique }, context);
+    const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'ChangeNumber', actor: caller.actor, number, is_unique: unique }, context, { known: loaded });
     if (state.number != null) await releaseRequestNumber(w.store, year, state.number, id, context);
-    return { id, position: r.position };
+    return { id, position: r.position, after: { state: r.state, revision: r.revision } };
   } catch (error) {
     if (unique) await releaseRequestNumber(w.store, year, number, id, context);
     throw error;
@@ -280,8 +304,9 @@ export const changeRequestDate = async (
   id: number,
   rawDate: unknown,
   context: CommandContext,
-): Promise<CommandOutcome> => {
-  const { state } = await loadVisible(w, caller, id);
+): Promise<RequestOutcome> => {
+  const loaded = await loadVisible(w, caller, id);
+  const { state } = loaded;
   if (!hasFull(caller.actor.rights, 'RIGHT_REQUEST_EDIT_NUMBER')) throw forbidden();
   const date = parseOrThrow(requestDateSchema, rawDate) as string;
   const oldYear = yearOf(state.request_date_add ?? context.now);
@@ -289,9 +314,9 @@ export const changeRequestDate = async (
   const moves = newYear !== oldYear && state.number != null;
   const unique = moves ? await claimRequestNumber(w.store, newYear, state.number!, id, context) : true;
   try {
-    const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'ChangeDate', actor: caller.actor, date, is_unique: unique }, context);
+    const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'ChangeDate', actor: caller.actor, date, is_unique: unique }, context, { known: loaded });
     if (moves && r.events.length) await releaseRequestNumber(w.store, oldYear, state.number!, id, context);
-    return { id, position: r.position };
+    return { id, position: r.position, after: { state: r.state, revision: r.revision } };
   } catch (error) {
     if (moves && unique) await releaseRequestNumber(w.store, newYear, state.number!, id, context);
     throw error;
@@ -305,7 +330,7 @@ export const addRequestComment = async (
   input: { comment: unknown; files: FileRef[]; notify_user_ids: unknown },
   context: CommandContext,
 ): Promise<CommandOutcome & { comment_id: number | null }> => {
-  await loadVisible(w, caller, id);
+  const known = await loadVisible(w, caller, id);
   const notify = ids(input.notify_user_ids).filter((u) => u !== caller.actor.userId);
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), {
     type: 'AddComment',
@@ -313,14 +338,15 @@ export const addRequestComment = async (
     comment: typeof input.comment === 'string' ? input.comment : '',
     files: input.files,
     notify_user_ids: notify,
-  }, context);
+  }, context, { known });
   const added = r.events.find((e) => e.type === 'RequestCommentAdded');
   return { id, position: r.position, comment_id: added?.type === 'RequestCommentAdded' ? added.data.comment_id : null };
 };
 
 export const deleteRequest = async (w: RequestWriteContext, caller: RequestCaller, id: number, context: CommandContext): Promise<CommandOutcome> => {
-  const { state } = await loadVisible(w, caller, id);
-  const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'DeleteRequest', actor: caller.actor }, context);
+  const known = await loadVisible(w, caller, id);
+  const { state } = known;
+  const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'DeleteRequest', actor: caller.actor }, context, { known });
   const current = await currentSpareLines(w.pool, id);
   if (current.length) await replaceRequestSpares(w.store, id, current, [], context, w.log);
   if (state.number != null)
@@ -346,7 +372,7 @@ export const createRequestGroup = async (
   });
   const units = [];
   for (const unitId of [...new Set(parsed.units_ids)]) {
-    const unit = await unitInfo(w.pool, unitId);
+    const unit = await unitInfo(w, unitId);
     if (!unit) throw invalid('Объект не найден', { units_ids: 'Укажите объекты' });
     if (!scopeIncludes(caller.createScope, unit.id)) throw forbidden('Нет прав на создание заявок для этого объекта');
     units.push(unit);

@@ -1,13 +1,17 @@
 import { sql, type DatabasePool } from 'slonik';
 import type { RequestLookups } from '../../domain/request/commands';
 import { ProgramType, ServiceType } from '../../domain/catalog/definitions';
+import { noCache } from '../../projections/support/read-model-cache';
+import type { WriteContext } from '../context';
+
+type Reader = Pick<WriteContext, 'pool' | 'cache'>;
 
 /**
  * What a request decision needs from outside its stream, read from the read models: the chosen
  * tool's warranty and set, the chosen program's type and subsystem, the region's own service centre.
  */
 export const requestLookups = async (
-  pool: DatabasePool,
+  { pool, cache = noCache }: Reader,
   request: { tool_id?: unknown; program_id?: unknown; region_id?: unknown },
 ): Promise<RequestLookups> => {
   const toolId = Number(request.tool_id) || null;
@@ -23,16 +27,20 @@ export const requestLookups = async (
           WHERE t.id = ${toolId} AND NOT t.deleted`)
       : null,
     programId
-      ? pool.maybeOne(sql.unsafe`
-          SELECT id, (data->>'type')::int AS type, (data->>'gas_sub_system_id')::int AS gas_sub_system_id
-          FROM rm_catalog_items WHERE catalog = 'programs' AND id = ${programId} AND NOT deleted`)
+      ? cache.get(['catalog'], `lookup:program:${programId}`, () =>
+          pool.maybeOne(sql.unsafe`
+            SELECT id, (data->>'type')::int AS type, (data->>'gas_sub_system_id')::int AS gas_sub_system_id
+            FROM rm_catalog_items WHERE catalog = 'programs' AND id = ${programId} AND NOT deleted`),
+        )
       : null,
     regionId
-      ? pool.maybeOneFirst(sql.unsafe`
-          SELECT id FROM rm_catalog_items
-          WHERE catalog = 'services_repairs' AND NOT deleted AND (data->>'region_id')::int = ${regionId}
-            AND (data->>'service_type')::int = ${ServiceType.REGIONAL}
-          ORDER BY id LIMIT 1`)
+      ? cache.get(['catalog'], `lookup:service-centre:${regionId}`, () =>
+          pool.maybeOneFirst(sql.unsafe`
+            SELECT id FROM rm_catalog_items
+            WHERE catalog = 'services_repairs' AND NOT deleted AND (data->>'region_id')::int = ${regionId}
+              AND (data->>'service_type')::int = ${ServiceType.REGIONAL}
+            ORDER BY id LIMIT 1`),
+        )
       : null,
   ]);
   return {
@@ -54,16 +62,18 @@ export interface UnitInfo {
   readonly has_hot_line_account: boolean;
 }
 
-export const unitInfo = async (pool: DatabasePool, unitId: number | null): Promise<UnitInfo | null> => {
+export const unitInfo = async ({ pool, cache = noCache }: Reader, unitId: number | null): Promise<UnitInfo | null> => {
   if (!unitId) return null;
-  const row = await pool.maybeOne(sql.unsafe`
-    SELECT u.id, u.region_id, u.organization_id,
-           (o.hot_line_email IS NOT NULL AND o.hot_line_password IS NOT NULL) AS has_hot_line_account
-    FROM rm_units u JOIN rm_organizations o ON o.id = u.organization_id
-    WHERE u.id = ${unitId} AND NOT u.deleted`);
-  return row
-    ? { id: Number(row.id), region_id: Number(row.region_id), organization_id: Number(row.organization_id), has_hot_line_account: Boolean(row.has_hot_line_account) }
-    : null;
+  return cache.get(['organizations'], `lookup:unit:${unitId}`, async () => {
+    const row = await pool.maybeOne(sql.unsafe`
+      SELECT u.id, u.region_id, u.organization_id,
+             (o.hot_line_email IS NOT NULL AND o.hot_line_password IS NOT NULL) AS has_hot_line_account
+      FROM rm_units u JOIN rm_organizations o ON o.id = u.organization_id
+      WHERE u.id = ${unitId} AND NOT u.deleted`);
+    return row
+      ? { id: Number(row.id), region_id: Number(row.region_id), organization_id: Number(row.organization_id), has_hot_line_account: Boolean(row.has_hot_line_account) }
+      : null;
+  });
 };
 
 /** Executors a request may get: active engineers (role 2) and hot line staff. Unknown ids are dropped by the caller's check. */
@@ -82,8 +92,9 @@ export const regionEngineers = async (pool: DatabasePool, regionId: number): Pro
     WHERE o.region_id = ${regionId} AND 2 = ANY(u.users_roles) AND NOT u.deleted AND NOT u.is_inactive
     ORDER BY u.id`)) as number[]).map(Number);
 
-export const regionSettings = async (pool: DatabasePool, regionId: number): Promise<{ auto_assign_engineer: boolean; immediate_email_to_engineer: boolean }> => {
-  const data = (await pool.maybeOneFirst(sql.unsafe`
-    SELECT data FROM rm_catalog_items WHERE catalog = 'regions' AND id = ${regionId}`)) as Record<string, unknown> | null;
-  return { auto_assign_engineer: Boolean(data?.auto_assign_engineer), immediate_email_to_engineer: Boolean(data?.immediate_email_to_engineer) };
-};
+export const regionSettings = ({ pool, cache = noCache }: Reader, regionId: number): Promise<{ auto_assign_engineer: boolean; immediate_email_to_engineer: boolean }> =>
+  cache.get(['catalog'], `lookup:region-settings:${regionId}`, async () => {
+    const data = (await pool.maybeOneFirst(sql.unsafe`
+      SELECT data FROM rm_catalog_items WHERE catalog = 'regions' AND id = ${regionId}`)) as Record<string, unknown> | null;
+    return { auto_assign_engineer: Boolean(data?.auto_assign_engineer), immediate_email_to_engineer: Boolean(data?.immediate_email_to_engineer) };
+  });

@@ -1,6 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { formatFieldValue, requestFieldTitles, requestListTitles, type RequestField } from '../../domain/request';
 import { formatDate } from '../../domain/shared/dates';
+import { noCache, type ReadModelCache } from '../support/read-model-cache';
 import { loadNames, type NameRequest, type NamedCatalog, type Names } from '../requests/names';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
@@ -94,7 +95,12 @@ const wanted = (rows: ReadonlyArray<{ field: string; value_old: unknown; value_n
 };
 
 /** The history tab of a request, oldest first, numbered from 1. */
-export const requestHistory = async (db: Db, requestId: number, options: { showCosts: boolean }): Promise<RequestHistoryEntry[]> => {
+export const requestHistory = async (
+  db: Db,
+  requestId: number,
+  options: { showCosts: boolean },
+  cache: ReadModelCache = noCache,
+): Promise<RequestHistoryEntry[]> => {
   // One row per event; its changes are expanded in order (one line of the tab per change).
   const rows = (await db.any(sql.unsafe`
     SELECT h.date_time, h.user_id, c.change->>0 AS field, c.change->1 AS value_old, c.change->2 AS value_new
@@ -107,7 +113,7 @@ export const requestHistory = async (db: Db, requestId: number, options: { showC
     value_new: unknown;
   }>;
   if (rows.length === 0) return [];
-  const names = await loadNames(db, wanted(rows));
+  const names = await loadNames(db, wanted(rows), cache);
   return rows.map((r, i) => ({
     number: i + 1,
     date_time_d: r.date_time,

@@ -1,5 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { toolStateTitles, type ToolState } from '../../domain/tool/states';
+import { noCache, type ReadModelCache } from '../support/read-model-cache';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 
@@ -35,7 +36,7 @@ export interface NameRequest {
 
 export interface Names {
   user(id: unknown): string | null;
-  unit(id: unknown): { name: string; organization_id: number; organization_name: string | null } | null;
+  unit(id: unknown): UnitName | null;
   tool(id: unknown): ToolInfo | null;
   catalog(name: NamedCatalog, id: unknown): string | null;
 }
@@ -83,42 +84,53 @@ export const toolInfoOf = (r: Record<string, unknown>): ToolInfo => {
   return info;
 };
 
-/** Resolves reference ids to names in a few batched queries (one per kind of reference). */
-export const loadNames = async (db: Db, want: NameRequest): Promise<Names> => {
-  const userIds = ids(want.users);
-  const unitIds = ids(want.units);
-  const toolIds = ids(want.tools);
-  const catalogKeys = Object.entries(want.catalog ?? {}).flatMap(([name, list]) => ids(list as Iterable<number>).map((id) => ({ name, id })));
+type UnitName = { name: string; organization_id: number; organization_name: string | null };
+
+/** Which projections each kind of name is read from (the cache's dependencies). */
+const from = {
+  users: ['users'],
+  units: ['organizations'],
+  tools: ['tools', 'catalog'],
+  catalog: ['catalog'],
+} as const;
+
+/**
+ * Resolves reference ids to names: what `cache` holds is taken from it, the rest is read in a few
+ * batched queries (one per kind of reference).
+ */
+export const loadNames = async (db: Db, want: NameRequest, cache: ReadModelCache = noCache): Promise<Names> => {
+  const catalogKeys = Object.entries(want.catalog ?? {}).flatMap(([name, list]) => ids(list as Iterable<number>).map((id) => `${name}:${id}`));
   const [users, units, tools, catalog] = await Promise.all([
-    userIds.length
-      ? db.any(sql.unsafe`SELECT id, fio FROM rm_users WHERE id = ANY(${sql.array(userIds, 'int4')})`)
-      : Promise.resolve([]),
-    unitIds.length
-      ? db.any(sql.unsafe`
-          SELECT u.id, u.name, u.organization_id, o.name AS organization_name
-          FROM rm_units u LEFT JOIN rm_organizations o ON o.id = u.organization_id
-          WHERE u.id = ANY(${sql.array(unitIds, 'int4')})`)
-      : Promise.resolve([]),
-    toolIds.length
-      ? db.any(sql.unsafe`SELECT ${toolSelect} FROM rm_tools t ${toolJoins} WHERE t.id = ANY(${sql.array(toolIds, 'int4')})`)
-      : Promise.resolve([]),
-    catalogKeys.length
-      ? db.any(sql.unsafe`
-          SELECT c.catalog, c.id, c.title FROM rm_catalog_items c
-          JOIN unnest(${sql.array(catalogKeys.map((k) => k.name), 'text')}, ${sql.array(catalogKeys.map((k) => k.id), 'int4')}) AS k(catalog, id)
-            ON c.catalog = k.catalog AND c.id = k.id`)
-      : Promise.resolve([]),
+    cache.getMany(from.users, 'name:user', ids(want.users), async (missing) => {
+      const rows = await db.any(sql.unsafe`SELECT id, fio FROM rm_users WHERE id = ANY(${sql.array(missing, 'int4')})`);
+      return new Map(rows.map((r) => [Number(r.id), String(r.fio)]));
+    }),
+    cache.getMany(from.units, 'name:unit', ids(want.units), async (missing) => {
+      const rows = await db.any(sql.unsafe`
+        SELECT u.id, u.name, u.organization_id, o.name AS organization_name
+        FROM rm_units u LEFT JOIN rm_organizations o ON o.id = u.organization_id
+        WHERE u.id = ANY(${sql.array(missing, 'int4')})`);
+      return new Map<number, UnitName>(
+        rows.map((r) => [Number(r.id), { name: String(r.name), organization_id: Number(r.organization_id), organization_name: (r.organization_name as string | null) ?? null }]),
+      );
+    }),
+    cache.getMany(from.tools, 'name:tool', ids(want.tools), async (missing) => {
+      const rows = await db.any(sql.unsafe`SELECT ${toolSelect} FROM rm_tools t ${toolJoins} WHERE t.id = ANY(${sql.array(missing, 'int4')})`);
+      return new Map(rows.map((r) => [Number(r.id), toolInfoOf(r as Record<string, unknown>)]));
+    }),
+    cache.getMany(from.catalog, 'name:catalog', catalogKeys, async (missing) => {
+      const split = missing.map((k) => k.split(':') as [string, string]);
+      const rows = await db.any(sql.unsafe`
+        SELECT c.catalog, c.id, c.title FROM rm_catalog_items c
+        JOIN unnest(${sql.array(split.map(([name]) => name), 'text')}, ${sql.array(split.map(([, id]) => Number(id)), 'int4')}) AS k(catalog, id)
+          ON c.catalog = k.catalog AND c.id = k.id`);
+      return new Map(rows.map((r) => [`${r.catalog}:${r.id}`, String(r.title)]));
+    }),
   ]);
-  const userMap = new Map(users.map((r) => [Number(r.id), String(r.fio)]));
-  const unitMap = new Map(
-    units.map((r) => [Number(r.id), { name: String(r.name), organization_id: Number(r.organization_id), organization_name: (r.organization_name as string | null) ?? null }]),
-  );
-  const toolMap = new Map(tools.map((r) => [Number(r.id), toolInfoOf(r as Record<string, unknown>)]));
-  const catalogMap = new Map(catalog.map((r) => [`${r.catalog}:${r.id}`, String(r.title)]));
   return {
-    user: (id) => userMap.get(Number(id)) ?? null,
-    unit: (id) => unitMap.get(Number(id)) ?? null,
-    tool: (id) => toolMap.get(Number(id)) ?? null,
-    catalog: (name, id) => catalogMap.get(`${name}:${Number(id)}`) ?? null,
+    user: (id) => users.get(Number(id)) ?? null,
+    unit: (id) => units.get(Number(id)) ?? null,
+    tool: (id) => tools.get(Number(id)) ?? null,
+    catalog: (name, id) => catalog.get(`${name}:${Number(id)}`) ?? null,
   };
 };

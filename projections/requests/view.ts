@@ -9,6 +9,7 @@ import {
   kindTitle,
   performerKindTitles,
   requestStreamId,
+  sparesAllowed,
   statusTitle,
   type Actor,
   type EditableItem,
@@ -24,6 +25,7 @@ import { notFound } from '../../domain/shared/errors';
 import type { EventStore } from '../../commands/eventstore/port';
 import { requestSpares, type RequestSpare } from '../spares/queries';
 import { loadNames, type ToolInfo } from './names';
+import { noCache, type ReadModelCache } from '../support/read-model-cache';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 
@@ -100,6 +102,7 @@ export const buildRequestView = async (
   loaded: { state: RequestState; revision: number },
   viewer: RequestViewer,
   now: string,
+  cache: ReadModelCache = noCache,
 ): Promise<RequestView> => {
   const { state, revision } = loaded;
   if (!state.registered || state.deleted || !scopeIncludes(viewer.scope, state.unit_id)) throw notFound(requestNotFound);
@@ -122,8 +125,9 @@ export const buildRequestView = async (
         programs_subsystems: state.subsystem_id ? [state.subsystem_id] : [],
         services_repairs: state.service_repair_id ? [state.service_repair_id] : [],
       },
-    }),
-    requestSpares(db, state.id ?? 0),
+    }, cache),
+    // Only repair types that take stock spares can hold any (leaving them gives the spares back).
+    sparesAllowed(state.repair_type_id) ? requestSpares(db, state.id ?? 0) : Promise.resolve([]),
   ]);
   const unit = state.unit_id ? names.unit(state.unit_id) : null;
   const costItem = (i: { title: string; cost: number }): CostItem => (showCosts ? { title: i.title, cost: i.cost } : { title: i.title });

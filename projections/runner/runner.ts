@@ -69,6 +69,8 @@ export interface RunnerOptions {
 export class ProjectionRunner {
   private readonly states = new Map<string, ProcessorState>();
   private readonly advanced = new Set<() => void>();
+  /** Per projection, how many times this process saw its tables change (ReadModelVersions). */
+  private readonly changes = new Map<string, number>();
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
   private readonly pollIntervalMs: number;
@@ -108,6 +110,18 @@ export class ProjectionRunner {
     return [...this.states.keys()];
   }
 
+  /**
+   * Grows whenever this process applies events to the projection, resets it, or finds that
+   * another process moved its checkpoint; caches of its rows compare it (ReadModelCache).
+   */
+  version(name: string): number {
+    return this.changes.get(name) ?? 0;
+  }
+
+  private changed(name: string) {
+    this.changes.set(name, this.version(name) + 1);
+  }
+
   projection(name: string): Projection {
     const s = this.states.get(name);
     if (!s || s.processor.kind !== 'projection') throw new Error(`Unknown projection ${name}`);
@@ -145,6 +159,7 @@ export class ProjectionRunner {
 
   private async reload(s: ProcessorState) {
     s.checkpoint = s.persisted = await this.loadCheckpoint(s.processor.p.name);
+    this.changed(s.processor.p.name);
     // Another process may have written the tables since this runner last did.
     s.memo.clear();
   }
@@ -170,6 +185,7 @@ export class ProjectionRunner {
           status = 'running', error = NULL, updated_at = now()
         WHERE name = ${p.name}`);
     });
+    this.changed(p.name);
   }
 
   private async loadCheckpoint(name: string): Promise<Position | null> {
@@ -335,6 +351,7 @@ export class ProjectionRunner {
       throw error;
     }
     s.checkpoint = s.persisted = to;
+    if (work) this.changed(name);
   }
 
   /** Stores a checkpoint that only moved over events of no interest (so restarts skip them). */

@@ -12,6 +12,11 @@ export interface TestApp {
   /** Signs in and returns a client that sends the session headers. */
   signIn(login: string, password?: string): Promise<ApiClient>;
   anonymous: ApiClient;
+  /**
+   * Waits until the read models show every event written so far. A user reads their own writes
+   * at once; another user's writes reach them when the projections have applied them.
+   */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,6 +89,10 @@ export const startTestApp = async (options: { seeded?: boolean; redis?: boolean;
       if (res.statusCode !== 200) throw new Error(`sign-in ${login}: ${res.statusCode} ${res.body}`);
       const body = res.json() as { id: number; accessToken: string };
       return client(server, { userId: body.id, token: body.accessToken });
+    },
+    settled: async () => {
+      const head = await server.ctx.store.headPosition();
+      if (head && !(await server.ctx.runner.waitFor(head, 10_000))) throw new Error('the read models did not catch up in 10 s');
     },
     close: async () => {
       await server.close();

@@ -137,6 +137,22 @@ describe('rights on administration calls', () => {
     expect(again.json().message).toBe('Учетная запись неактивна. Обратитесь к администратору');
   });
 
+  it('a change of a role reaches its users on their next call (the signed-in user is cached per read model version)', async () => {
+    const admin = await t.signIn('admin');
+    const role = await admin.post('/api/roles', { role: { title: 'Читатель пользователей', role_order: 20, access_level: 3, rightsObject: { RIGHT_USERS_LIST: 2 } } });
+    const roleId = role.json().id as number;
+    await admin.post('/api/users', {
+      user: { surname: 'Кэш', name: 'Проверка', email: 'cache@courts.example.ru', organization_id: 2, login: 'cache_user', password: 'secret123', users_roles: [roleId] },
+    });
+    const reader = await t.signIn('cache_user', 'secret123');
+    const list = `/api/users/${encodeURIComponent('{}')}`;
+    expect((await reader.get(list)).statusCode).toBe(200);
+    expect((await admin.put(`/api/roles/${roleId}`, { rightsObject: {} })).statusCode).toBe(200);
+    expect((await reader.get(list)).statusCode).toBe(403);
+    expect((await admin.put(`/api/roles/${roleId}`, { rightsObject: { RIGHT_USERS_LIST: 2 } })).statusCode).toBe(200);
+    expect((await reader.get(list)).statusCode).toBe(200);
+  });
+
   it('refuses a duplicate login with a Russian message', async () => {
     const admin = await t.signIn('admin');
     const res = await admin.post('/api/users', {

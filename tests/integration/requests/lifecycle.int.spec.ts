@@ -131,6 +131,8 @@ describe('a repair request from registration to closing, through the HTTP API', 
   });
 
   it('the history shows every change with Russian field names and values', async () => {
+    // Another user than the one who wrote last: they see it once the projections have applied it.
+    await t.settled();
     const res = await court.get(`/api/request_history/${id}`);
     expect(res.statusCode, res.body).toBe(200);
     const rows = res.json().request_history as Array<{ request_attr: string; request_attr_title: string; value_old: string; value_new: string; user: string | null }>;
