@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDate, isCalendarDate, parseRuDate, toDateOnly } from '../shared/dates';
 import { invalid } from '../shared/errors';
+import { ruErrorMap } from '../shared/validation';
 import {
   ContactKind,
   PerformerKind,
@@ -67,13 +68,8 @@ export const NOTE_MIN_EXCLUSIVE = 3;
 export const COMMENT_MAX_EXCLUSIVE = 2000;
 export const COMMENT_MIN = 5;
 
-/** Russian texts for zod's own issues (type mismatches and the like). */
-export const ruErrorMap: z.ZodErrorMap = (issue, ctx) => {
-  if (issue.code === z.ZodIssueCode.invalid_type && issue.received === 'undefined') return { message: 'Обязательное поле' };
-  if (issue.code === z.ZodIssueCode.invalid_string && issue.validation === 'email') return { message: requestMessages.email };
-  if (issue.code === z.ZodIssueCode.custom) return { message: ctx.defaultError };
-  return { message: requestMessages.value };
-};
+/** Russian texts for zod's own issues (the platform's, shared by every area). */
+export { ruErrorMap };
 
 // ---------------------------------------------------------------------------------------------
 // Dates

@@ -1,5 +1,18 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { invalid } from './errors';
+
+/**
+ * Russian texts for zod's own issues (type mismatches, lengths, formats): every schema's own
+ * messages take precedence; this is what a field without one says instead of zod's English.
+ */
+export const ruErrorMap: z.ZodErrorMap = (issue, ctx) => {
+  if (issue.code === z.ZodIssueCode.custom) return { message: ctx.defaultError };
+  if (issue.code === z.ZodIssueCode.invalid_type && (issue.received === 'undefined' || issue.received === 'null')) return { message: 'Обязательное поле' };
+  if (issue.code === z.ZodIssueCode.invalid_string && issue.validation === 'email') return { message: 'Укажите корректный email' };
+  if (issue.code === z.ZodIssueCode.too_big && issue.type === 'string') return { message: `Не более ${issue.maximum} символов` };
+  if (issue.code === z.ZodIssueCode.too_small && issue.type === 'string') return { message: Number(issue.minimum) <= 1 ? 'Обязательное поле' : `Не менее ${issue.minimum} символов` };
+  return { message: 'Неверное значение' };
+};
 
 /** Field path -> first message, the shape forms and API errors share. */
 export const fieldErrorsOf = (error: z.ZodError): Record<string, string> => {
@@ -13,7 +26,7 @@ export const fieldErrorsOf = (error: z.ZodError): Record<string, string> => {
 
 /** Parses input with a schema or throws a 400-kind DomainError carrying every field message. */
 export const parseOrThrow = <S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> => {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { errorMap: ruErrorMap });
   if (result.success) return result.data;
   const fieldErrors = fieldErrorsOf(result.error);
   throw invalid(Object.values(fieldErrors)[0] ?? 'Неверные данные', fieldErrors);

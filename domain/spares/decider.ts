@@ -3,6 +3,7 @@ import { hasFull } from '../rights';
 import type { RightsObject } from '../rights';
 import type { Decider } from '../shared/decider';
 import { forbidden, invalid, notFound, refused } from '../shared/errors';
+import { ruErrorMap } from '../shared/validation';
 import type { EventOf } from '../shared/events';
 
 /**
@@ -129,7 +130,7 @@ export const sparesSetSchema = z.object({
 });
 
 const parse = <T extends z.ZodTypeAny>(schema: T, data: unknown): z.output<T> => {
-  const r = schema.safeParse(data);
+  const r = schema.safeParse(data, { errorMap: ruErrorMap });
   if (r.success) return r.data as z.output<T>;
   const fieldErrors: Record<string, string> = {};
   for (const i of r.error.issues) fieldErrors[i.path.join('.')] ??= i.message;
