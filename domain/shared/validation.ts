@@ -6,7 +6,9 @@ import { invalid } from './errors';
  * messages take precedence; this is what a field without one says instead of zod's English.
  */
 export const ruErrorMap: z.ZodErrorMap = (issue, ctx) => {
-  if (issue.code === z.ZodIssueCode.custom) return { message: ctx.defaultError };
+  // A schema's own text (required_error, invalid_type_error, its errorMap) reaches this map as the
+  // default; only zod's English default is replaced.
+  if (ctx.defaultError !== z.defaultErrorMap(issue, ctx).message) return { message: ctx.defaultError };
   if (issue.code === z.ZodIssueCode.invalid_type && (issue.received === 'undefined' || issue.received === 'null')) return { message: 'Обязательное поле' };
   if (issue.code === z.ZodIssueCode.invalid_string && issue.validation === 'email') return { message: 'Укажите корректный email' };
   if (issue.code === z.ZodIssueCode.too_big && issue.type === 'string') return { message: `Не более ${issue.maximum} символов` };

@@ -27,4 +27,8 @@ describe('given input of the wrong shape, when a schema without its own message 
       expect(cyrillicOnly(messages), `${name}: ${JSON.stringify(messages)}`).toBe(true);
     }
   });
+
+  it("a schema's own text for a type mismatch is kept", () => {
+    expect(messagesOf(() => parseOrThrow(catalog('programs'), { title: 'СПО', version: '1' }))).toMatchObject({ type: 'Укажите тип программного обеспечения' });
+  });
 });
