@@ -32,7 +32,7 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     bodyLimit: 10 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: ctx.config.trustProxy ?? false,
     // Filters travel as JSON in a path segment.
     routerOptions: { maxParamLength: 10_000 },
   });

@@ -20,6 +20,11 @@ export interface Config {
   readonly smtpUrl: string | null;
   readonly mailFrom: string;
   readonly supportPhone: string;
+  /**
+   * Addresses of reverse proxies whose X-Forwarded-For is believed (fastify's trustProxy). Unset:
+   * none, so a client cannot pick the address its failed sign-ins are counted against.
+   */
+  readonly trustProxy: string | null;
 }
 
 export const DEFAULT_SEED_PASSWORD = 'demo2026';
@@ -40,5 +45,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'it-support@courts.local',
     supportPhone: env.SUPPORT_PHONE ?? '8-800-000-00-00',
+    trustProxy: env.TRUST_PROXY || null,
   };
 };

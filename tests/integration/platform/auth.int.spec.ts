@@ -63,6 +63,14 @@ describe('sign-in and sessions', () => {
     expect(blocked.json().message).toMatch(/Слишком много неудачных попыток/);
     // Another login from the same address still works.
     expect((await t.anonymous.post('/api/auth/signin', { username: 'chief', password: 'demo2026' })).statusCode).toBe(200);
+    // A forged X-Forwarded-For does not make a new address (no proxy is trusted by default).
+    const forged = await t.server.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin',
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+      payload: { username: 'signer', password: 'demo2026' },
+    });
+    expect(forged.statusCode).toBe(429);
   });
 
   it('stores passwords only as salted scrypt hashes', async () => {
@@ -151,6 +159,22 @@ describe('rights on administration calls', () => {
     expect((await reader.get(list)).statusCode).toBe(403);
     expect((await admin.put(`/api/roles/${roleId}`, { rightsObject: { RIGHT_USERS_LIST: 2 } })).statusCode).toBe(200);
     expect((await reader.get(list)).statusCode).toBe(200);
+  });
+
+  it('shows a login only with the users-list right, in the list and for a single account', async () => {
+    const admin = await t.signIn('admin');
+    const role = await admin.post('/api/roles', { role: { title: 'Просмотр исполнителей ГЛ', role_order: 21, access_level: 3, rightsObject: { RIGHT_USERS_HL: 1 } } });
+    await admin.post('/api/users', {
+      user: { surname: 'Диспетчер', name: 'ГЛ', email: 'hl-viewer@courts.example.ru', organization_id: 2, login: 'hl_viewer', password: 'secret123', users_roles: [role.json().id] },
+    });
+    const viewer = await t.signIn('hl_viewer', 'secret123');
+    const executors = (await viewer.get(`/api/users/${encodeURIComponent('{"hotline_worker":true}')}`)).json().users as Array<{ id: number; login?: string }>;
+    expect(executors.length).toBeGreaterThan(0);
+    expect(executors[0]).not.toHaveProperty('login');
+    const one = await viewer.get(`/api/users/${executors[0]!.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().user).not.toHaveProperty('login');
+    expect((await admin.get(`/api/users/${executors[0]!.id}`)).json().user.login).toEqual(expect.any(String));
   });
 
   it('refuses a duplicate login with a Russian message', async () => {
