@@ -52,7 +52,10 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (!target) throw notFound('Пользователь не найден');
       if (!mayList(user, Boolean(target.hotline_worker)) && target.id !== user.id) throw forbidden();
       if (Number(target.accessLevel) > user.accessLevel) throw forbidden('Учетная запись с уровнем доступа выше собственного недоступна');
-      return { user: target };
+      // As in the list: the login only with the users-list right (one's own account always).
+      if (target.id === user.id || hasFull(user.rightsObject, 'RIGHT_USERS_LIST')) return { user: target };
+      const { login: _login, ...withoutLogin } = target;
+      return { user: withoutLogin };
     }
     return list(request, raw);
   });
