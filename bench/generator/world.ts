@@ -234,7 +234,7 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
     const ctx = context();
     const events = organizationDecider.decide(
       organizationDecider.initialState(),
-      { type: 'SaveOrganization', id, input: org, units: submitted, host, actor: system },
+      { type: 'SaveOrganization', id, input: org, units: submitted, newUnitIds: unitIds, existing: false, host, actor: system },
       ctx,
     );
     log.append(organizationStreamId(id), 0, events, ctx);

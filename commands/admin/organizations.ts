@@ -7,13 +7,18 @@ import { handleCommand } from '../handle-command';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
 
 /** Gives submitted buildings without an id a new unit id (ids are global: requests refer to units). */
-const withUnitIds = async (w: WriteContext, units: unknown): Promise<unknown> => {
-  if (!Array.isArray(units)) return units;
-  return Promise.all(
-    units.map(async (u: unknown) =>
-      u && typeof u === 'object' && !(u as { id?: unknown }).id ? { ...(u as object), id: await w.ids.next('unit') } : u,
-    ),
+const withUnitIds = async (w: WriteContext, units: unknown): Promise<{ units: unknown; newUnitIds: number[] }> => {
+  if (!Array.isArray(units)) return { units, newUnitIds: [] };
+  const newUnitIds: number[] = [];
+  const withIds = await Promise.all(
+    units.map(async (u: unknown) => {
+      if (!u || typeof u !== 'object' || (u as { id?: unknown }).id) return u;
+      const id = await w.ids.next('unit');
+      newUnitIds.push(id);
+      return { ...(u as object), id };
+    }),
   );
+  return { units: withIds, newUnitIds };
 };
 
 export const saveOrganization = async (
@@ -29,9 +34,8 @@ export const saveOrganization = async (
   const hostId = (input as { host_id?: unknown } | null)?.host_id;
   const host = await findHost(w.pool, Number(hostId) || null);
   const r = await handleCommand(w.store, organizationDecider, organizationStreamId(orgId), {
-    type: 'SaveOrganization', id: orgId, input, units: await withUnitIds(w, units), host, actor,
+    type: 'SaveOrganization', id: orgId, input, ...(await withUnitIds(w, units)), existing: id !== null, host, actor,
   }, ctx);
-  if (id !== null && r.revision < 0) throw notFound('Организация не найдена');
   return { id: orgId, position: r.position };
 };
 

@@ -42,6 +42,10 @@ export type OrganizationCommand =
       input: unknown;
       /** Buildings as submitted; new ones already carry ids allocated by the handler. */
       units: unknown;
+      /** The ids the handler allocated for new buildings: any other id must be one of this organisation's. */
+      newUnitIds: readonly number[];
+      /** An edit (PUT) of an organisation that must exist already; a creation otherwise. */
+      existing: boolean;
       host: HostLookup | null;
       actor: Actor;
     }
@@ -95,7 +99,7 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
     ensureMayEdit(command.actor);
     switch (command.type) {
       case 'SaveOrganization': {
-        if (state.status === 'deleted') throw notFound('Организация не найдена');
+        if (state.status === 'deleted' || (command.existing && state.status === 'absent')) throw notFound('Организация не найдена');
         let organization = parseOrThrow(organizationSchema, command.input);
         const units = parseOrThrow(unitsSchema, command.units);
         // Hot line credentials are visible and editable only with their own right.
@@ -119,6 +123,8 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
           submittedIds.add(u.id);
           const unit: Unit = { ...u, id: u.id, organization_id: id, region_id: organization.region_id };
           const existing = state.units.find((x) => x.id === u.id);
+          // A building of another organisation moves only through MoveUnitOut/ReceiveUnit.
+          if (!existing && !command.newUnitIds.includes(u.id)) throw notFound('Здание не найдено');
           if (!existing) events.push({ type: 'UnitAdded', data: { organization_id: id, unit } });
           else {
             const changes = diffFields(existing, unit, unitFields);

@@ -69,6 +69,9 @@ describe('reference catalogues through one generic mechanism', () => {
       const res = await admin.post(url, body);
       expect({ url, status: res.statusCode, message: res.json().message }).toEqual({ url, status: 400, message });
     }
+    // An edit of an organisation that does not exist creates nothing.
+    const unknown = await admin.put('/api/organization/987654', { organization: { region_id: 1, name: 'Суд', vncode: '77RS9998', is_host: true }, units: [{ name: 'Здание' }] });
+    expect({ status: unknown.statusCode, message: unknown.json().message }).toEqual({ status: 404, message: 'Организация не найдена' });
     expect(await eventCount()).toBe(before);
   });
 

@@ -68,7 +68,7 @@ describe('organisations', () => {
 
   it('given nothing, when an organisation with a building is saved, then it and its building are created', () =>
     given(organizationDecider)
-      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание суда' }], host, actor: admin })
+      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание суда' }], newUnitIds: [100], existing: false, host, actor: admin })
       .then((events) => {
         const types = events.map((e) => e.type);
         if (types.join() !== 'OrganizationCreated,UnitAdded') throw new Error(types.join());
@@ -76,15 +76,25 @@ describe('organisations', () => {
 
   it('given a host of another region, then refused', () =>
     given(organizationDecider)
-      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }], host: { ...host, region_id: 2 }, actor: admin })
+      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: false, host: { ...host, region_id: 2 }, actor: admin })
       .thenThrows('Балансодержатель должен быть организацией того же региона'));
 
   it('given no buildings, then the section 5 message', () =>
-    given(organizationDecider).when({ type: 'SaveOrganization', id: 10, input: org, units: [], host, actor: admin }).thenThrows('Нужно ввести хотя бы одно здание'));
+    given(organizationDecider).when({ type: 'SaveOrganization', id: 10, input: org, units: [], newUnitIds: [], existing: false, host, actor: admin }).thenThrows('Нужно ввести хотя бы одно здание'));
+
+  it('given nothing, when an existing organisation is edited (PUT of an unknown id), then 404 and nothing is created', () =>
+    given(organizationDecider)
+      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: true, host, actor: admin })
+      .thenThrows('Организация не найдена', 'not_found'));
+
+  it('given an organisation, when a building id of another organisation is submitted, then refused', () =>
+    given(organizationDecider)
+      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }, { id: 555, name: 'Чужое здание' }], newUnitIds: [100], existing: false, host, actor: admin })
+      .thenThrows('Здание не найдено', 'not_found'));
 
   it('given is_host ticked, then the host is cleared', () =>
     given(organizationDecider)
-      .when({ type: 'SaveOrganization', id: 10, input: { ...org, is_host: true }, units: [{ id: 100, name: 'Здание' }], host, actor: admin })
+      .when({ type: 'SaveOrganization', id: 10, input: { ...org, is_host: true }, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: false, host, actor: admin })
       .then((events) => {
         const created = events[0] as Extract<OrganizationEvent, { type: 'OrganizationCreated' }>;
         if (created.data.organization.host_id !== null) throw new Error('host kept');
