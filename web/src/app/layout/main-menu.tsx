@@ -20,7 +20,7 @@ const menuButtonSx = { color: 'inherit', textTransform: 'none', fontSize: 15 } a
 const GroupMenu = ({ group }: { readonly group: VisibleGroup }) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const only = group.items[0];
-  // A group none of whose screens exist yet is not shown at all (no dead or disabled entries).
+  // visibleMenu leaves out groups without items; this only narrows the type.
   if (!only) return null;
   if (group.direct)
     return (

@@ -11,7 +11,7 @@ export interface VisibleItem extends MenuItem {
 export interface VisibleGroup {
   readonly title: string;
   readonly direct: boolean;
-  /** Items the user may open now; empty while the group's screens are still to come. */
+  /** Items the user may open now; never empty. */
   readonly items: readonly VisibleItem[];
 }
 
@@ -22,12 +22,12 @@ const opens = (item: MenuItem, rights: RightsObject): item is VisibleItem => {
 };
 
 /**
- * The groups the user has a right to (a group shows when any of its items' rights holds), each
- * with the items that lead to an existing screen. Such a group without items is drawn disabled.
+ * The groups to draw: each with the items the user has a right to (section 6) that lead to a
+ * screen of the route table they may open. A group with no such item is left out entirely, so
+ * groups whose screens are later issues are hidden (no dead or disabled entries).
  */
 export const visibleMenu = (menu: readonly MenuGroup[], rights: RightsObject): VisibleGroup[] =>
   menu.flatMap((group) => {
-    const allowed = group.items.filter((item) => satisfiesAny(rights, item.rights));
-    if (allowed.length === 0) return [];
-    return [{ title: group.title, direct: group.direct ?? false, items: allowed.filter((item) => opens(item, rights)) }];
+    const items = group.items.filter((item) => satisfiesAny(rights, item.rights)).filter((item) => opens(item, rights));
+    return items.length === 0 ? [] : [{ title: group.title, direct: group.direct ?? false, items }];
   });

@@ -18,18 +18,17 @@ const listSchema = z.object({ notifications: z.array(notificationSchema) });
 
 export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ['Notifications'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/notifications/{userId}; until the server has the route its 404 just means none. */
+    /** GET /api/notifications/{userId}: the caller's new ones (state 1), newest first, as the bell counts them. */
     notifications: build.query<AppNotification[], number>({
       query: (userId) => `/notifications/${userId}`,
       transformResponse: (raw: unknown) => listSchema.parse(raw).notifications,
       providesTags: ['Notifications'],
-      extraOptions: { quiet: [404] },
     }),
     /** PUT /api/notifications/{id} { state: 2 }. */
     markNotificationRead: build.mutation<void, AppNotification['id']>({
       query: (id) => ({ url: `/notifications/${encodeURIComponent(id)}`, method: 'PUT', body: { state: NotificationState.READ } }),
       invalidatesTags: ['Notifications'],
-      extraOptions: { quiet: [404], successNotice: false },
+      extraOptions: { successNotice: false },
     }),
   }),
 });
