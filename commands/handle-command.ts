@@ -10,6 +10,11 @@ export interface HandleOptions {
    */
   readonly clientRevision?: number | null;
   readonly staleMessage?: string;
+  /**
+   * Event types written since `clientRevision` that do not make the client's view stale (a chat
+   * message beside an open dialog); any other event since then does.
+   */
+  readonly unrelated?: ReadonlySet<string>;
   /** Schema versions of event types whose shape has changed (default 1). */
   readonly schemaVersions?: Readonly<Record<string, number>>;
   /** Re-read and re-decide this many times when another writer got in first. */
@@ -21,7 +26,7 @@ export interface HandleOptions {
    */
   readonly expectNew?: boolean;
   /** The stream as the caller has just read and folded it: decided on without reading it again. */
-  readonly known?: { readonly state: unknown; readonly revision: number };
+  readonly known?: { readonly state: unknown; readonly revision: number; readonly types?: readonly string[] };
 }
 
 export interface HandleResult<S, E> {
@@ -53,6 +58,21 @@ export const toNewEvents = (
   }));
 
 /**
+ * Whether a stream at `revision` (with these event types, oldest first, when known) has changed
+ * since the revision a client read, other than by `unrelated` events.
+ */
+export const changedSince = (
+  clientRevision: number | null | undefined,
+  revision: number,
+  types: readonly string[] | undefined,
+  unrelated: ReadonlySet<string> = new Set(),
+): boolean => {
+  if (clientRevision == null || clientRevision === revision) return false;
+  if (clientRevision > revision || clientRevision < -1 || !types) return true;
+  return types.slice(clientRevision + 1).some((t) => !unrelated.has(t));
+};
+
+/**
  * The one way a command reaches a stream: read, fold, decide, append with the expected revision.
  * A decision that throws appends nothing; a lost race is retried on fresh state, or refused
  * when the client pinned the revision it saw.
@@ -82,16 +102,18 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
   for (let attempt = 0; ; attempt++) {
     let state: S;
     let revision: number;
+    let types: readonly string[] | undefined;
     if (attempt === 0 && options.known) {
+      ({ revision, types } = options.known);
       state = options.known.state as S;
-      revision = options.known.revision;
     } else {
       const history = attempt === 0 && options.expectNew ? [] : await store.readStream(streamId);
       revision = history.length - 1;
+      types = history.map((e) => e.type);
       state = decider.initialState();
       for (const e of history) state = decider.evolve(state, { type: e.type, data: e.data } as E);
     }
-    if (options.clientRevision != null && options.clientRevision !== revision) throw conflict(staleMessage);
+    if (changedSince(options.clientRevision, revision, types, options.unrelated)) throw conflict(staleMessage);
     const events: E[] = [];
     let next = state;
     for (const command of commands) {
@@ -107,7 +129,8 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
       return { events, state: next, revision: result.nextRevision, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (options.clientRevision != null || attempt >= (options.retries ?? 3) + (options.expectNew ? 1 : 0)) throw conflict(staleMessage);
+      // Decided again on the stream as it is now; a client's revision is checked against it then.
+      if (attempt >= (options.retries ?? 3) + (options.expectNew ? 1 : 0)) throw conflict(staleMessage);
     }
   }
 };

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { createNotifications, markNotificationRead, markRequestNotificationsRead } from '../../commands/request/notifications';
 import { NotificationState } from '../../domain/notification';
 import { invalid } from '../../domain/shared/errors';
+import { loadVisible } from '../../commands/request/handlers';
+import { requestReadScope } from './request-queries';
 import type { AppContext } from '../context';
 import { commandContext, idParam, userOf } from '../http/guard';
 
@@ -25,9 +27,16 @@ export const notificationRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { message: 'Сохранено' };
   });
 
+  /**
+   * Notices about a request for chosen users: only about a request the caller may read, and only
+   * to active accounts (checked by the command).
+   */
   app.post('/api/create_notifications', async (request) => {
-    const user = userOf(request);
+    const { user, scope } = requestReadScope(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
+    const requestId = Number(body.requestId);
+    if (!Number.isInteger(requestId) || requestId <= 0) throw invalid('Укажите заявку', { requestId: 'Укажите заявку' });
+    await loadVisible(ctx, { readScope: scope }, requestId);
     const r = await createNotifications(ctx, {
       notificationType: body.notificationType,
       requestId: body.requestId,

@@ -186,8 +186,14 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
       files,
       notify_user_ids: fields.usersIds ?? comment.users ?? comment.usersIds ?? [],
     }, commandContext(request));
+    // Waits for the read models: the users notified see the message at once.
     await ctx.consistency.afterCommand(user.id, r.position);
-    return { message: 'Сообщение отправлено', comment: { request_id: id, comment_id: r.comment_id } };
+    const c = r.comment;
+    return {
+      message: 'Сообщение отправлено',
+      // The added comment, as GET /api/request_comments/{id} lists it.
+      comment: c && { id: c.comment_id, comment_id: c.comment_id, request_id: id, comment: c.comment, files: c.files, user_id: c.user_id, fio: c.fio, date_time_d: c.date_time_d, notify_user_ids: c.notify_user_ids },
+    };
   });
 
   /** Group creation (RIGHT_MULTIPLE_REQUESTS): payload unitsIds, requestText, filesList + files. */

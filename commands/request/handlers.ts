@@ -13,7 +13,7 @@ import { yearOf } from '../../domain/shared/dates';
 import type { CommandContext } from '../../domain/shared/events';
 import { conflict, forbidden, invalid, notFound } from '../../domain/shared/errors';
 import { WrongExpectedRevisionError, type Position } from '../eventstore/port';
-import { handleCommand, toNewEvents } from '../handle-command';
+import { changedSince, handleCommand, toNewEvents } from '../handle-command';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
 import type { Logger } from '../logger';
 import type { RequestCaller } from './caller';
@@ -40,16 +40,24 @@ export interface RequestOutcome extends CommandOutcome {
 export interface Loaded {
   readonly state: RequestState;
   readonly revision: number;
+  /** Event types of the stream, oldest first (when it was read, not for a command's outcome). */
+  readonly types?: readonly string[];
 }
+
+/**
+ * A chat message does not make an open dialog stale: a save or button that carries the revision
+ * read before a comment arrived still applies (it decides on the current state).
+ */
+export const COMMENT_EVENTS: ReadonlySet<string> = new Set(['RequestCommentAdded']);
 
 export const loadRequest = async (w: WriteContext, id: number): Promise<Loaded> => {
   const history = await w.store.readStream(requestStreamId(id));
   const state = foldRequest(history.map((e) => ({ type: e.type, data: e.data }) as RequestEvent));
-  return { state, revision: history.length - 1 };
+  return { state, revision: history.length - 1, types: history.map((e) => e.type) };
 };
 
-/** A request outside the caller's read scope does not exist for them. */
-const loadVisible = async (w: WriteContext, caller: RequestCaller, id: number): Promise<Loaded> => {
+/** A request outside the caller's read scope does not exist for them (read from its stream, never stale). */
+export const loadVisible = async (w: WriteContext, caller: Pick<RequestCaller, 'readScope'>, id: number): Promise<Loaded> => {
   const loaded = await loadRequest(w, id);
   if (!loaded.state.registered || loaded.state.deleted || !scopeIncludes(caller.readScope, loaded.state.unit_id))
     throw notFound(REQUEST_NOT_FOUND);
@@ -169,8 +177,9 @@ export const saveRequest = async (
   input: SaveInput,
   context: CommandContext,
 ): Promise<RequestOutcome & { notices: string[] }> => {
-  const { state, revision } = await loadVisible(w, caller, id);
-  if (input.revision != null && input.revision !== revision) throw conflict(STALE_REQUEST);
+  const loaded = await loadVisible(w, caller, id);
+  const { state, revision } = loaded;
+  if (changedSince(input.revision, revision, loaded.types, COMMENT_EVENTS)) throw conflict(STALE_REQUEST);
   const request = { ...input.request };
   const merged = { ...state, ...request };
   const lookups = await requestLookups(w, merged);
@@ -257,6 +266,7 @@ export const requestAction = async (
       : ({ type: buttonCommands[action], actor: caller.actor } as RequestCommand);
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command, context, {
     clientRevision: body.revision ?? null,
+    unrelated: COMMENT_EVENTS,
     staleMessage: STALE_REQUEST,
     known,
   });
@@ -329,7 +339,7 @@ export const addRequestComment = async (
   id: number,
   input: { comment: unknown; files: FileRef[]; notify_user_ids: unknown },
   context: CommandContext,
-): Promise<CommandOutcome & { comment_id: number | null }> => {
+): Promise<CommandOutcome & { comment: Extract<RequestEvent, { type: 'RequestCommentAdded' }>['data'] | null }> => {
   const known = await loadVisible(w, caller, id);
   const notify = ids(input.notify_user_ids).filter((u) => u !== caller.actor.userId);
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), {
@@ -340,7 +350,7 @@ export const addRequestComment = async (
     notify_user_ids: notify,
   }, context, { known });
   const added = r.events.find((e) => e.type === 'RequestCommentAdded');
-  return { id, position: r.position, comment_id: added?.type === 'RequestCommentAdded' ? added.data.comment_id : null };
+  return { id, position: r.position, comment: added?.type === 'RequestCommentAdded' ? added.data : null };
 };
 
 export const deleteRequest = async (w: RequestWriteContext, caller: RequestCaller, id: number, context: CommandContext): Promise<CommandOutcome> => {

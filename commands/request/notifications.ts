@@ -1,3 +1,4 @@
+import { sql } from 'slonik';
 import {
   inboxStreamId,
   notificationsStreamId,
@@ -31,6 +32,11 @@ export const createNotifications = async (
 ): Promise<CommandOutcome> => {
   const users = Array.isArray(input.usersIds) ? [...new Set(input.usersIds.map(Number).filter((n) => Number.isInteger(n) && n > 0))] : [];
   if (users.length === 0) throw invalid('Выберите пользователей', { usersIds: 'Выберите пользователей' });
+  const active = new Set(
+    (await w.pool.anyFirst(sql.unsafe`
+      SELECT id FROM rm_users WHERE id = ANY(${sql.array(users, 'int4')}) AND NOT deleted AND NOT is_inactive`)).map(Number),
+  );
+  if (users.some((u) => !active.has(u))) throw invalid('Пользователь не найден', { usersIds: 'Пользователь не найден' });
   const info = typeof input.notificationInfo === 'string' ? input.notificationInfo.trim() : '';
   if (!info) throw invalid('Введите текст уведомления', { notificationInfo: 'Введите текст уведомления' });
   if (info.length > 2000) throw invalid('Не более 2000 символов', { notificationInfo: 'Не более 2000 символов' });
