@@ -9,15 +9,17 @@ import { regionEngineers, regionSettings } from './lookups';
 /**
  * Regions with 'send to the engineer immediately' (immediate_email_to_engineer) get an e-mail to
  * the request's executors, or to the region's engineers when it has none, as soon as a request is
- * registered. The job id is derived from the event, so a replayed reaction sends nothing twice.
+ * registered (not for requests of a group creation). The job id is derived from the event, so a
+ * replayed reaction sends nothing twice.
  */
 export const engineerMailReaction = (deps: { pool: DatabasePool; jobs: JobQueue }): Reaction => ({
   name: 'reaction:engineer-mail',
   eventTypes: new Set(['RequestRegistered']),
   handle: async (events) => {
     for (const e of events) {
-      const { request, engineers } = e.data as RequestEventOf<'RequestRegistered'>['data'];
-      if (!request.region_id || !(await regionSettings(deps, request.region_id)).immediate_email_to_engineer) continue;
+      const { request, engineers, group } = e.data as RequestEventOf<'RequestRegistered'>['data'];
+      // Group creation sends no notification e-mail (requests.md 7).
+      if (group || !request.region_id || !(await regionSettings(deps, request.region_id)).immediate_email_to_engineer) continue;
       const recipients = engineers.length ? engineers : await regionEngineers(deps.pool, request.region_id);
       const emails = (await deps.pool.anyFirst(sql.unsafe`
         SELECT email FROM rm_users WHERE id = ANY(${sql.array(recipients, 'int4')}) AND email IS NOT NULL AND NOT is_inactive AND NOT deleted

@@ -80,6 +80,7 @@ export interface RegisterInput {
   readonly request: Record<string, unknown>;
   readonly engineer_ids?: unknown;
   readonly attachments?: FileRef[];
+  readonly group?: boolean;
 }
 
 /**
@@ -120,6 +121,7 @@ export const registerRequest = async (
     engineer_ids: engineers,
     attachments: input.attachments ?? [],
     lookups,
+    ...(input.group ? { group: true } : {}),
   });
   // Decide once before taking a number, so an invalid request does not consume one.
   requestDecider.decide(requestDecider.initialState(), command(0), context);
@@ -387,6 +389,10 @@ export const createRequestGroup = async (
     if (!scopeIncludes(caller.createScope, unit.id)) throw forbidden('Нет прав на создание заявок для этого объекта');
     units.push(unit);
   }
+  // The unknown contact of each request is the caller, and an unknown contact needs an e-mail.
+  if (!caller.actor.email)
+    throw invalid('Для создания группы заявок укажите e-mail в своей учетной записи', { units_ids: 'Для создания группы заявок укажите e-mail в своей учетной записи' });
+  // 'Задача' unless the dialog chose a kind: the spec's group dialog has no kind field.
   const kind = Number(input.request_kind_id) || 8;
   const created: number[] = [];
   let position: Position | null = null;
@@ -403,6 +409,7 @@ export const createRequestGroup = async (
         request_text: parsed.request_text,
       },
       attachments: input.attachments,
+      group: true,
     }, context);
     created.push(r.id);
     position = latest(position, r.position);

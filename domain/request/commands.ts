@@ -47,6 +47,8 @@ export interface RegisterRequest {
   engineer_ids?: number[];
   attachments?: FileRef[];
   lookups?: RequestLookups;
+  /** Created by group creation (one request per chosen object). */
+  group?: boolean;
 }
 
 export interface SaveRequest {

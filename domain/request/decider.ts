@@ -343,6 +343,7 @@ const decideRegister = (command: RegisterRequest, context: CommandContext): Requ
       students_list,
       attachments,
       registered_by: actor.userId,
+      ...(command.group ? { group: true as const } : {}),
     }),
   ];
 };

@@ -34,6 +34,8 @@ export type RequestEventMap = {
     students_list: Student[];
     attachments: FileRef[];
     registered_by: number | null;
+    /** One of a group created at once (requests.md 7: such requests send no notification e-mail). */
+    group?: true;
   };
   RequestFieldsChanged: { changes: FieldChange[] };
   RequestEngineersAssigned: { engineers: number[]; previous: number[]; request_status_id: number; previous_status_id: number };

@@ -35,4 +35,21 @@ describe('e-mail to engineers through the job queue (BullMQ on Redis, a real SMT
     await new Promise((r) => setTimeout(r, 1500));
     expect(sink.received.filter((m) => m.subject.includes(`№${number}`))).toHaveLength(1);
   });
+
+  it('requests of a group creation in such a region send no e-mail (requests.md 7)', async () => {
+    const facts = await demoFacts(t);
+    const chief = await t.signIn('chief');
+    const units = (await t.server.ctx.pool.anyFirst((await import('slonik')).sql.unsafe`
+      SELECT id FROM rm_units WHERE region_id = ${facts.regionId} ORDER BY id LIMIT 2`)) as number[];
+    const res = await chief.multipart('POST', '/api/request_multiple', { unitsIds: units, requestText: 'Обновить антивирусные базы на всех рабочих местах' });
+    expect(res.statusCode, res.body).toBe(200);
+    const numbers = await Promise.all((res.json().ids as number[]).map(async (id) => (await chief.get(`/api/request_single/${id}`)).json().request.number as number));
+    // A single request registered after them is mailed: once its mail is in, the group's would be too.
+    const court = await t.signIn('court');
+    const after = (await registerRepair(court, facts)).json().savedRequest.number as number;
+    const deadline = Date.now() + 20_000;
+    while (!sink.received.some((m) => m.subject.includes(`№${after}`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(sink.received.some((m) => m.subject.includes(`№${after}`))).toBe(true);
+    expect(sink.received.filter((m) => numbers.some((n) => m.subject.includes(`№${n}:`)))).toEqual([]);
+  });
 });
