@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '../../../web/src/app/provider';
 import { createAppStore } from '../../../web/src/app/store';
 import { useRestoreSession } from '../../../web/src/features/auth';
@@ -46,8 +47,10 @@ const Host = () => {
 };
 
 const store = createAppStore();
+// The dialog guards unsaved changes with the router's blocker, which needs a data router as the app's.
+const router = createBrowserRouter([{ path: '*', element: <Host /> }]);
 createRoot(document.getElementById('root') as HTMLElement).render(
   <AppProvider store={store}>
-    <Host />
+    <RouterProvider router={router} />
   </AppProvider>,
 );

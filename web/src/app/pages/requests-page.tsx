@@ -47,8 +47,9 @@ export const RequestListPage = ({ list, title }: RequestListPageProps) => {
   const requestId = dialog?.kind === 'request' ? dialog.requestId : null;
   const editing = dialog?.kind === 'request' || (dialog?.kind === 'new' && rights.canCreate);
   const dialogKey = dialog?.kind === 'new' || requestId === createdId ? 'created' : `request-${requestId}`;
-  const onSaved = (request: { id: number }) => {
-    if (dialog?.kind !== 'new') return;
+  const onSaved = (request: { id: number; leaving: boolean }) => {
+    // Moving the address now would drop the navigation the user is leaving by.
+    if (dialog?.kind !== 'new' || request.leaving) return;
     setCreatedId(request.id);
     saved(request.id);
   };

@@ -8,7 +8,7 @@ import { RequestEditor } from './request-editor';
 
 export interface NewRequestProps {
   readonly onClose: () => void;
-  readonly onSaved: (view: RequestView) => void;
+  readonly onSaved: (view: RequestView, leaving: boolean) => void;
   readonly onCreated: (id: number) => void;
   readonly onNewRequest: () => void;
 }

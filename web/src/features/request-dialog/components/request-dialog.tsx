@@ -10,8 +10,13 @@ export interface RequestDialogProps {
   readonly requestId: number | null;
   readonly initialTab?: RequestDialogTab;
   readonly onClose: () => void;
-  /** After a save or a button changed the request (the list refreshes by its tags anyway). */
-  readonly onSaved?: (request: { id: number }) => void;
+  /**
+   * After a save or a button changed the request (the list refreshes by its tags anyway).
+   * `leaving`: the save was the 'Да' to the question asked when the address was about to change
+   * (Back, Forward, a link) with unsaved changes; the navigation goes on right after, so the page
+   * must not move the address to the request.
+   */
+  readonly onSaved?: (request: { id: number; leaving: boolean }) => void;
 }
 
 interface Showing {
@@ -32,7 +37,7 @@ export const RequestDialog = ({ requestId, initialTab = 'request', onClose, onSa
     setAsked({ requestId, initialTab });
     setShowing((s) => ({ id: requestId, tab: initialTab, fresh: s.fresh + 1 }));
   }
-  const saved = (view: { id: number }) => onSaved?.({ id: view.id });
+  const saved = (view: { id: number }, leaving: boolean) => onSaved?.({ id: view.id, leaving });
   const startNew = () => setShowing((s) => ({ id: null, tab: 'request', fresh: s.fresh + 1 }));
 
   return showing.id === null ? (

@@ -9,6 +9,7 @@ import { selectRights } from '../../../lib/session';
 import { useAppSelector } from '../../../lib/store';
 import type { RequestView } from '../api/types';
 import { useFieldChange } from '../hooks/use-field-change';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useLookupSources } from '../hooks/use-references';
 import { useRequestCommands } from '../hooks/use-request-commands';
 import { useRequestForm } from '../hooks/use-request-form';
@@ -30,7 +31,8 @@ export interface RequestEditorProps {
   readonly newValues: RequestFormValues;
   readonly initialTab: RequestDialogTab;
   readonly onClose: () => void;
-  readonly onSaved: (view: RequestView) => void;
+  /** `leaving`: the save answered 'Да' on the way out of the address (the dialog goes away). */
+  readonly onSaved: (view: RequestView, leaving: boolean) => void;
   /** A new request was registered: the dialog continues with it. */
   readonly onCreated: (id: number) => void;
   readonly onNewRequest: () => void;
@@ -47,6 +49,9 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
   const [notice, setNotice] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<Prompt>(null);
   const pending = useRef(new Map<string, File>());
+  const guard = useLeaveGuard(form.formState.isDirty);
+  // True while the save of a 'Да' to a held navigation runs (see onSaved).
+  const savingToLeave = useRef(false);
 
   const tabs = visibleTabs(base);
   const active = tabs.includes(tab) ? tab : 'request';
@@ -60,7 +65,16 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
     [status, base],
   );
   const files = useCallback(() => pending.current, []);
-  const commands = useRequestCommands({ form, base, editable, files, load, onSaved, onInvalid, onNotice: setNotice });
+  const { release } = guard;
+  const onAccepted = useCallback(
+    (view: RequestView) => {
+      // The form now holds what the server has: the page may move the address (a new request's ?open=).
+      release();
+      onSaved(view, savingToLeave.current);
+    },
+    [release, onSaved],
+  );
+  const commands = useRequestCommands({ form, base, editable, files, load, onSaved: onAccepted, onInvalid, onNotice: setNotice });
   const change = useFieldChange(form, useLookupSources(), setNotice);
   const { runCommand, submit, busy } = commands;
 
@@ -94,11 +108,28 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
     else onCreated(saved.id);
   };
   const answerChanged = async (saveFirst: boolean) => {
+    if (guard.asking) {
+      // Back, Forward or a link was held: Да saves and goes on, Нет goes on, a failed save stays.
+      if (saveFirst) {
+        savingToLeave.current = true;
+        let done: RequestView | null;
+        try {
+          done = await submit();
+        } finally {
+          savingToLeave.current = false;
+        }
+        if (!done) return guard.stay();
+      }
+      setPrompt(null);
+      return guard.leave();
+    }
     const after = prompt === 'new' ? onNewRequest : onClose;
     setPrompt(null);
     if (saveFirst && !(await submit())) return;
+    if (!saveFirst) release();
     after();
   };
+  const answerBack = () => (guard.asking ? guard.stay() : setPrompt(null));
 
   return (
     <AppDialog
@@ -135,13 +166,13 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
       </RequestEditContext.Provider>
       <RequestNotice text={notice} onClose={() => setNotice(null)} />
       <ConfirmDialog
-        open={prompt === 'close' || prompt === 'new'}
+        open={prompt === 'close' || prompt === 'new' || guard.asking}
         text="Заявка была изменена. Сохранить изменения?"
         confirmText="Да"
         cancelText="Нет"
         onConfirm={() => void answerChanged(true)}
         onCancel={() => void answerChanged(false)}
-        onBack={() => setPrompt(null)}
+        onBack={answerBack}
         busy={busy}
       />
       <ConfirmDialog

@@ -14,7 +14,7 @@ export interface SavedRequestProps {
   readonly id: number;
   readonly initialTab: RequestDialogTab;
   readonly onClose: () => void;
-  readonly onSaved: (view: RequestView) => void;
+  readonly onSaved: (view: RequestView, leaving: boolean) => void;
   readonly onNewRequest: () => void;
 }
 
