@@ -75,9 +75,18 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/request', list);
   app.get('/api/request/:filter', list);
 
+  /**
+   * Everything the dialog shows, with the chat and history lists too (the same rows as their own
+   * routes). Command answers (`savedRequest`) carry the view without these two lists.
+   */
   app.get('/api/request_single/:id', async (request) => {
     const { user } = requestReadScope(request);
-    return { request: await requestView(ctx, idParam((request.params as { id: string }).id), user) };
+    const view = await requestView(ctx, idParam((request.params as { id: string }).id), user);
+    const [comments, request_history] = await Promise.all([
+      requestComments(ctx.pool, view.id!),
+      requestHistory(ctx.pool, view.id!, { showCosts: mayViewCosts(user) }, ctx.cache),
+    ]);
+    return { request: { ...view, comments, request_history } };
   });
 
   /** The request's list row when the caller may see it, else 404 'Заявка не найдена'. */

@@ -78,6 +78,10 @@ describe('GET /api/request_single/{id}', () => {
     expect(view.unit_name).toEqual(expect.any(String));
     expect(view.region_title).toBe('г. Москва');
     expect(view.program_title).toEqual(expect.any(String));
+    // The chat and history lists come along (the same rows as their own routes).
+    expect(view.comments).toEqual([]);
+    expect(view.request_history).toEqual((await engineer.get(`/api/request_history/${id}`)).json().request_history);
+    expect((view.request_history as unknown[]).length).toBeGreaterThan(0);
 
     const events = (await ctx.store.readStream(requestStreamId(id))).map((e) => ({ type: e.type, data: e.data }) as RequestEvent);
     const expected = [...availableActions(foldRequest(events), await actorOf(w.users.engineer), new Date().toISOString())];
