@@ -1,5 +1,6 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { toolStateTitles, type ToolState } from '../../domain/tool/states';
+import { isPlaceholderInventory, isPlaceholderManufacturer, isPlaceholderModel } from '../../domain/tool/placeholders';
 import { noCache, type ReadModelCache } from '../support/read-model-cache';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
@@ -43,11 +44,11 @@ export interface Names {
 
 const ids = (v: Iterable<number> | undefined) => [...new Set([...(v ?? [])].map(Number).filter((n) => Number.isInteger(n) && n > 0))];
 
-/** requests.md 5: manufacturer 'undefined', model 'noname' and inventory numbers starting with 'бн' count as empty. */
+/** requests.md 5: placeholder manufacturers, models and inventory numbers count as empty. */
 export const toolTitle = (t: Pick<ToolInfo, 'tool_kind' | 'manufacturer' | 'model' | 'serial_number' | 'inventar_number'>): string => {
-  const manufacturer = t.manufacturer && t.manufacturer.toLowerCase() !== 'undefined' ? t.manufacturer : null;
-  const model = t.model && t.model.toLowerCase() !== 'noname' ? t.model : null;
-  const inventar = t.inventar_number && !/^бн/i.test(t.inventar_number.trim()) ? t.inventar_number : null;
+  const manufacturer = isPlaceholderManufacturer(t.manufacturer) ? null : t.manufacturer;
+  const model = isPlaceholderModel(t.model) ? null : t.model;
+  const inventar = isPlaceholderInventory(t.inventar_number) ? null : t.inventar_number;
   const head = [t.tool_kind, manufacturer, model].filter(Boolean).join(' ');
   const numbers = [t.serial_number ? `с/н ${t.serial_number}` : null, inventar ? `инв. № ${inventar}` : null].filter(Boolean).join(', ');
   return [head, numbers].filter(Boolean).join(', ');

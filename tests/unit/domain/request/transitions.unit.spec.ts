@@ -537,6 +537,28 @@ describe('transition table (requests.md 4.2)', () => {
       }
     });
 
+    it('cancels a request being performed (the kind is on the movement tab then)', () => {
+      given(requestDecider, [registered({ request_status_id: S.PERFORMING }, { engineers: [2] })])
+        .when(save(editor, { request_kind_id: RequestKind.MISTAKE, program_id: null }), ctx())
+        .then((events) => {
+          expect(events.at(-1)).toMatchObject({
+            type: 'RequestCanceled',
+            data: { request_status_id: S.CANCELED, previous_status_id: S.PERFORMING, request_kind_id: RequestKind.MISTAKE, engineers: [] },
+          });
+        });
+    });
+
+    it('cancels a request waiting for the hot line', () => {
+      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: PerformerKind.SENIOR })])
+        .when(save(hotliner, { request_kind_id: RequestKind.REVOKE, program_id: null }), ctx())
+        .then((events) => {
+          expect(events.at(-1)).toMatchObject({
+            type: 'RequestCanceled',
+            data: { request_status_id: S.CANCELED, previous_status_id: S.HOT_LINE_WAITING, request_kind_id: RequestKind.REVOKE },
+          });
+        });
+    });
+
     it('a canceled request accepts no changes of its kind', () => {
       given(requestDecider, [registered({ request_status_id: S.CANCELED, request_kind_id: RequestKind.MISTAKE })])
         .when(save(editor, { request_kind_id: RequestKind.COMMON_SOFTWARE }), ctx())

@@ -1,0 +1,10 @@
+/**
+ * Values the registry uses for "none" (requests.md 5, equipment.md 9): a manufacturer 'undefined',
+ * a model 'noname' and an inventory number starting with 'бн' (also written 'б/н', 'б.н.').
+ */
+export const isPlaceholderManufacturer = (v: string | null | undefined): boolean => !v || v.trim().toLowerCase() === 'undefined';
+
+export const isPlaceholderModel = (v: string | null | undefined): boolean => !v || v.trim().toLowerCase() === 'noname';
+
+export const isPlaceholderInventory = (v: string | null | undefined): boolean =>
+  !v || /^бн/i.test(v.replace(/[\s./\\-]/g, ''));
