@@ -20,11 +20,15 @@ export const CommonTab = () => {
     <Stack spacing={2}>
       <FieldGrid>
         <NumberFields />
-        {view === null && (
-          <Wide>
-            <FormRadioGroup name="request_performer_kind" label={requestFieldTitles.request_performer_kind} options={performerOptions} />
-          </Wide>
-        )}
+        <Wide>
+          {/* Chosen at registration; a saved request shows it read-only (a hot line hand-over changes it by its own rules). */}
+          <FormRadioGroup
+            name="request_performer_kind"
+            label={requestFieldTitles.request_performer_kind}
+            options={performerOptions}
+            disabled={view !== null}
+          />
+        </Wide>
         <PlaceFields />
         <Wide>
           <ContactFields />
