@@ -4,8 +4,24 @@ import { ToolState } from './states';
 
 const noOuterSpaces = (v: string) => v === v.trim();
 
+/**
+ * A schema that depends on today's date, built once per day: building zod schemas costs far more
+ * than parsing with them (an import or a generator registers tools by the hundred thousand).
+ */
+const perDay = <T>(build: (today: string) => T): ((today: string) => T) => {
+  let day: string | null = null;
+  let built: T;
+  return (today) => {
+    if (today !== day) {
+      built = build(today);
+      day = today;
+    }
+    return built;
+  };
+};
+
 /** Equipment card (equipment.md 5). `today` keeps the commissioning date out of the future. */
-export const toolSchema = (today: string) =>
+export const toolSchema = perDay((today: string) =>
   z
     .object({
       unit_id: requiredId('Выберите объект'),
@@ -43,11 +59,12 @@ export const toolSchema = (today: string) =>
       if (!waiting && !t.work_in_dt) ctx.addIssue({ code: 'custom', path: ['work_in_dt'], message: 'Введите дату' });
       if (t.work_in_dt && t.work_in_dt > today)
         ctx.addIssue({ code: 'custom', path: ['work_in_dt'], message: 'Укажите дату не позднее сегодняшней' });
-    });
+    }),
+);
 
 export type ToolInput = z.output<ReturnType<typeof toolSchema>>;
 
-export const toolsSetSchema = (today: string) =>
+export const toolsSetSchema = perDay((today: string) =>
   z.object({
     unit_id: requiredId('Выберите объект'),
     inventar_number: z.string({ required_error: 'Нужно ввести' }).trim().min(1, 'Нужно ввести'),
@@ -55,5 +72,6 @@ export const toolsSetSchema = (today: string) =>
     owner_type_id: requiredId('Нужно выбрать'),
     buh_name: z.string({ required_error: 'Наименование, от 5-ти до 1000 символов' }).min(6, 'Наименование, от 5-ти до 1000 символов').max(1000, 'Наименование, от 5-ти до 1000 символов'),
     work_in_dt: isoDate().refine((v) => !v || v <= today, 'Укажите дату не позднее сегодняшней'),
-  });
+  }),
+);
 export type ToolsSetInput = z.output<ReturnType<typeof toolsSetSchema>>;
