@@ -42,6 +42,22 @@ const eventColumns = sql.fragment`
   global_position::text AS position, transaction_id::text AS tx, stream_id, stream_revision,
   type, data, metadata, schema_version`;
 
+/**
+ * The log is final below this transaction id: the oldest transaction still running that may write
+ * to this database (else the snapshot's xmax). Transaction ids are server-wide, so the snapshot's
+ * own xmin would make every reader wait for a writing transaction of another database on the same
+ * server (a bulk load, another application). Running transactions that pg_stat_activity places in
+ * another database are left out; every other running one is kept (also one whose session we may
+ * not see), so an event that commits late is still never skipped.
+ */
+const visibleHorizon = sql.fragment`(
+  SELECT COALESCE(
+    (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
+     WHERE (x::text::numeric % 4294967296)::text NOT IN (
+       SELECT backend_xid::text FROM pg_stat_activity
+       WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())),
+    pg_snapshot_xmax(pg_current_snapshot())))`;
+
 export const streamTypeOf = (streamId: string): string => {
   const dash = streamId.indexOf('-');
   return dash < 0 ? streamId : streamId.slice(0, dash);
@@ -149,14 +165,14 @@ export class PostgresEventStore implements EventStore {
       : sql.fragment`TRUE`;
     const rows = (await this.pool.any(sql.unsafe`
       SELECT ${eventColumns} FROM es_events
-      WHERE ${from} AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      WHERE ${from} AND transaction_id < ${visibleHorizon}
       ORDER BY transaction_id, global_position
       LIMIT ${maxCount}`)) as unknown as EventRow[];
     // Only a reader about to wait asks whether events of running transactions are due (waitForAppend
     // then waits briefly); one that got events reads again at once anyway.
     if (rows.length === 0) {
       this.pendingInvisible = await this.pool.oneFirst(sql.unsafe`
-        SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= pg_snapshot_xmin(pg_current_snapshot()))`) as boolean;
+        SELECT EXISTS (SELECT 1 FROM es_events WHERE transaction_id >= ${visibleHorizon})`) as boolean;
     }
     return rows.map(toStored);
   }
