@@ -297,7 +297,12 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     await user(`engineer_${r.code}`, { organization_id: branchOf.get(r.code), post_id: postIds[0], users_roles: [2], units: regionUnits.get(r.code) });
     const court = courtsOf.get(r.code)![1]!;
     await user(`court_${r.code}`, { organization_id: court.id, post_id: postIds[5], users_roles: [3], units: court.units });
+    await user(`signer_${r.code}`, {
+      organization_id: branchOf.get(r.code), post_id: postIds[3], users_roles: [5], units: regionUnits.get(r.code), due_order: `Доверенность № ${r.code} от 12.01.2026`,
+    });
   }
+  // A second hot line executor, for the executor picker and the list of hot line staff.
+  await user('hotline2', { surname: null, name: 'Техподдержка ГАС «Правосудие» (ГЛ), вторая линия', hotline_worker: true, users_roles: [4], users_programs: specialPrograms, due_order: 'Исполнитель по контракту технической поддержки' });
   await user('engineer2', { organization_id: branchOf.get(moscow), post_id: postIds[1], users_roles: [2], units: regionUnits.get(moscow) });
 
   // Equipment: judges' workstations in sets, printers and MFUs in every court building, servers, VKS and switches

@@ -90,7 +90,9 @@ describe('rights on administration calls', () => {
     const admin = await t.signIn('admin');
     const ok = await admin.get(`/api/users/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ pagesCount: 1, itemsCount: expect.any(Number) });
+    expect(ok.json()).toMatchObject({ itemsCount: expect.any(Number) });
+    expect(ok.json().pagesCount).toBe(Math.ceil(ok.json().itemsCount / 20));
+    expect(ok.json().users.length).toBe(Math.min(20, ok.json().itemsCount));
     expect(ok.json().users[0]).not.toHaveProperty('password_hash');
   });
 
