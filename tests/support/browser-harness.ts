@@ -50,11 +50,7 @@ export interface NotificationsFake {
 }
 
 export interface OpenPageOptions {
-  /**
-   * Notifications: with a list the fake answers every call (a test of the bell needs known data);
-   * without, the server answers, and only a 404 (a server without the routes yet) becomes an empty
-   * list so pages stay free of console errors.
-   */
+  /** Notifications: with a list the fake answers every call (a test of the bell needs known data); without, the server does. */
   readonly notifications?: FakeNotification[];
   /** Rewrites the `appversion` header of every answer, as a newer server would send it. */
   readonly serverVersion?: string;
@@ -69,7 +65,7 @@ const routeApi = async (page: Page, options: OpenPageOptions): Promise<Notificat
     const request = route.request();
     const response = await route.fetch();
     const version: Record<string, string> = options.serverVersion ? { appversion: options.serverVersion } : {};
-    const faked = NOTIFICATIONS.test(request.url()) && (options.notifications !== undefined || response.status() === 404);
+    const faked = NOTIFICATIONS.test(request.url()) && options.notifications !== undefined;
     if (!faked) return route.fulfill({ response, headers: { ...response.headers(), ...version } });
     // The server's headers (appversion, freshtoken) stay; the body is the fake's.
     const { 'content-length': _length, ...headers } = { ...response.headers(), ...version };
