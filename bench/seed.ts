@@ -124,10 +124,19 @@ await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`INSERT INTO id_counters (kind, last) VALUES (${kind}, ${last}) ON CONFLICT (kind) DO UPDATE SET last = excluded.last`);
   for (const [year, last] of numbers)
     await tx.query(sql.unsafe`INSERT INTO request_number_counters (year, last) VALUES (${year}, ${last}) ON CONFLICT (year) DO UPDATE SET last = excluded.last`);
+  // Logins and request numbers as the handlers claim them (unique_values).
+  const claims = [...world.claims.values()];
+  for (let i = 0; i < claims.length; i += 50_000) {
+    const chunk = claims.slice(i, i + 50_000);
+    await tx.query(sql.unsafe`
+      INSERT INTO unique_values (scope, value, owner)
+      SELECT * FROM unnest(${sql.array(chunk.map((c) => c.scope), 'text')}, ${sql.array(chunk.map((c) => c.value), 'text')}, ${sql.array(chunk.map((c) => c.owner), 'text')})
+      ON CONFLICT (scope, value) DO NOTHING`);
+  }
 });
 await pool.query(sql.unsafe`VACUUM ANALYZE es_events`);
 await pool.query(sql.unsafe`VACUUM ANALYZE es_streams`);
-lap('log indexes, streams, counters', t);
+lap('log indexes, streams, counters, unique values', t);
 
 // 4. Every read model from the log: the projection runner's own rebuild.
 t = performance.now();

@@ -12,3 +12,14 @@ CREATE TABLE IF NOT EXISTS request_number_counters (
   last bigint NOT NULL
 );
 `;
+
+/** Claimed unique values (logins, request numbers): commands/unique-values.ts. */
+export const uniqueValuesSchema = /* sql */ `
+CREATE TABLE IF NOT EXISTS unique_values (
+  scope      text NOT NULL,
+  value      text NOT NULL,
+  owner      text NOT NULL,
+  claimed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (scope, value)
+);
+`;

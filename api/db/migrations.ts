@@ -1,6 +1,6 @@
 import { sql, type DatabasePool } from 'slonik';
 import { eventStoreSchema } from '../../commands/eventstore/postgres/schema';
-import { writeSideSchema } from '../../commands/write-side-schema';
+import { uniqueValuesSchema, writeSideSchema } from '../../commands/write-side-schema';
 import { projectionRunnerSchema } from '../../projections/runner/schema';
 import { authSchema } from '../auth/schema';
 import { runScript } from '../../commands/db/raw-sql';
@@ -15,6 +15,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '002-write-side', sql: writeSideSchema },
   { id: '003-projection-runner', sql: projectionRunnerSchema },
   { id: '004-auth', sql: authSchema },
+  { id: '005-unique-values', sql: uniqueValuesSchema },
 ];
 
 const MIGRATION_LOCK = 7_160_069;

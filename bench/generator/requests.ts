@@ -20,12 +20,11 @@ import { toolDecider, toolStreamId, type ToolFields } from '../../domain/tool/de
 import { sparesSetDecider, sparesSetStreamId } from '../../domain/spares/decider';
 import { DomainError } from '../../domain/shared/errors';
 import type { CommandContext } from '../../domain/shared/events';
-import { uniqueStreamId } from '../../commands/unique-values';
-import { REQUEST_NUMBER_SCOPE } from '../../commands/request/numbers';
+import { REQUEST_NUMBER_SCOPE, requestNumberKey } from '../../commands/request/numbers';
 import { Random } from '../lib/random';
 import { isoOf, type EventLog } from './log';
 import { comments, notes, places, requestTexts, workTitles } from './names';
-import type { World, WorldRegion, WorldUser } from './world';
+import { claimKey, type World, type WorldRegion, type WorldUser } from './world';
 
 /**
  * Request lifecycles over the years, in time order. A registration plan (id, number, time,
@@ -347,12 +346,11 @@ function* lifecycle(sim: RequestSimulator, plan: RegistrationPlan, rnd: Random):
 
   // Registration: the number was allocated and claimed first (allocateRequestNumber), then the request appended.
   const year = Number(isoOf(plan.at).slice(0, 4));
-  const claim = uniqueStreamId(REQUEST_NUMBER_SCOPE, `${year}-${plan.number}`);
-  const owner = `request-${plan.id}`;
+  const claim = claimKey(REQUEST_NUMBER_SCOPE, requestNumberKey(year, plan.number));
   r.exec(
     { type: 'RegisterRequest', actor: r.actor(registrant), id: plan.id, number: plan.number, request, engineer_ids: [], attachments, lookups: r.lookups(request) },
     registrant,
-    (ctx) => sim.log.append(claim, 0, [{ type: 'UniqueValueClaimed', data: { scope: REQUEST_NUMBER_SCOPE, value: `${year}-${plan.number}`, owner } }], ctx),
+    () => sim.world.claims.set(claim, { scope: REQUEST_NUMBER_SCOPE, value: requestNumberKey(year, plan.number), owner: `request-${plan.id}` }),
   );
   if (r.state.request_status_id === RequestStatus.CANCELED) return;
 
@@ -410,7 +408,7 @@ function* lifecycle(sim: RequestSimulator, plan: RegistrationPlan, rnd: Random):
   if (rnd.chance(0.002)) {
     yield* wait(rnd.lognormal(6, 3));
     r.exec({ type: 'DeleteRequest', actor: r.actor(region.chief) }, region.chief);
-    sim.log.append(claim, 1, [{ type: 'UniqueValueReleased', data: { scope: REQUEST_NUMBER_SCOPE, value: `${year}-${plan.number}`, owner } }], r.context(region.chief));
+    sim.world.claims.delete(claim);
     return;
   }
   if (rnd.chance(0.01)) return; // never taken

@@ -10,7 +10,6 @@ import { AccessLevel } from '../../domain/rights/values';
 import { OwnerType, ToolState } from '../../domain/tool/states';
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
-import { uniqueStreamId } from '../../commands/unique-values';
 import { demoRoles } from '../../api/seed/demo-data';
 import {
   commonDisrepairsData,
@@ -112,8 +111,18 @@ export interface World {
   readonly commonPrograms: WorldProgram[];
   /** id_counters after the world (the request simulation continues 'request' and 'file'). */
   readonly counters: Map<string, number>;
+  /** unique_values as the handlers claim them ('{scope}\u0000{value}' -> claim); the simulation adds the request numbers. */
+  readonly claims: Map<string, UniqueClaim>;
   readonly sizes: Record<string, number>;
 }
+
+export interface UniqueClaim {
+  readonly scope: string;
+  readonly value: string;
+  readonly owner: string;
+}
+
+export const claimKey = (scope: string, value: string) => `${scope}\u0000${value}`;
 
 export interface WorldOptions {
   readonly scale: number;
@@ -266,8 +275,9 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
   const branchOrg = (r: WorldRegion) => [...orgHosts.values()].find((o) => o.region_id === r.id && !o.is_host)!.id;
 
   // People: engineers, a chief and a signer per region, court staff, the hot line, head performers, administrators.
-  // Each login is claimed through its uniqueness stream, as saveUser does.
+  // Each login is claimed in unique_values, as saveUser does.
   const users = new Map<number, WorldUser>();
+  const claims = new Map<string, UniqueClaim>();
   const byRole = (roles: number[]) => {
     const rr = roles.map((r) => roleRights.get(r)!);
     return { rights: combineRights(rr.map((r) => ({ access_level: r.access_level, rightsObject: r.rights }))), level: combineAccessLevel(rr.map((r) => ({ access_level: r.access_level, rightsObject: r.rights }))) };
@@ -288,7 +298,7 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
     const ctx = context();
     const roles = fields.roles.map((r) => ({ id: r, access_level: roleRights.get(r)!.access_level, role_is_hotline: roleRights.get(r)!.role_is_hotline }));
     const events = userDecider.decide(userDecider.initialState(), { type: 'SaveUser', id, input, passwordHash: options.passwordHash, roles, targetAccessLevel: 0, actor: system }, ctx);
-    log.append(uniqueStreamId('login', login.toLowerCase()), 0, [{ type: 'UniqueValueClaimed', data: { scope: 'login', value: login.toLowerCase(), owner: `user-${id}` } }], ctx);
+    claims.set(claimKey('login', login.toLowerCase()), { scope: 'login', value: login.toLowerCase(), owner: `user-${id}` });
     log.append(userStreamId(id), 0, events, ctx);
     const { rights } = byRole(fields.roles);
     const fio = [surname, name, patronymic].filter(Boolean).join(' ');
@@ -407,7 +417,7 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
   }
 
   return {
-    regions, units, users, tools, hotline, seniors, admins, specialPrograms, commonPrograms, counters,
+    regions, units, users, tools, hotline, seniors, admins, specialPrograms, commonPrograms, counters, claims,
     sizes: { regions: regions.length, courts: courtList.length, units: allUnits.length, users: users.size, tools: tools.filter(Boolean).length },
   };
 };

@@ -52,15 +52,15 @@ export const saveUser = async (
   const owner = `user-${userId}`;
   const claimNew = login && login !== oldLogin;
   if (claimNew) {
-    const claim = await claimUnique(w.store, 'login', login, owner, ctx);
+    const claim = await claimUnique(w.pool, 'login', login, owner);
     if (!claim.ok) throw invalid(LOGIN_TAKEN, { login: LOGIN_TAKEN });
   }
   try {
     const r = await handleCommand(w.store, userDecider, userStreamId(userId), command, ctx);
-    if (claimNew && oldLogin) await releaseUnique(w.store, 'login', oldLogin, owner, ctx);
+    if (claimNew && oldLogin) await releaseUnique(w.pool, 'login', oldLogin, owner);
     return { id: userId, position: latest(r.position) };
   } catch (error) {
-    if (claimNew) await releaseUnique(w.store, 'login', login, owner, ctx);
+    if (claimNew) await releaseUnique(w.pool, 'login', login, owner);
     throw error;
   }
 };
@@ -70,7 +70,7 @@ export const deleteUser = async (w: WriteContext, id: number, actor: Actor, ctx:
   const r = await handleCommand(w.store, userDecider, userStreamId(id), {
     type: 'DeleteUser', id, targetAccessLevel: await accessLevelOfUser(w.pool, id), actor,
   }, ctx);
-  if (state.user) await releaseUnique(w.store, 'login', state.user.login.toLowerCase(), `user-${id}`, ctx);
+  if (state.user) await releaseUnique(w.pool, 'login', state.user.login.toLowerCase(), `user-${id}`);
   return { id, position: r.position };
 };
 

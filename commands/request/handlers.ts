@@ -125,7 +125,7 @@ export const registerRequest = async (
   });
   // Decide once before taking a number, so an invalid request does not consume one.
   requestDecider.decide(requestDecider.initialState(), command(0), context);
-  const number = await allocateRequestNumber(w.pool, w.store, yearOf(context.now), id, context);
+  const number = await allocateRequestNumber(w.pool, yearOf(context.now), id);
   // The id was just allocated: the stream is new, no need to read it first.
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command(number), context, { expectNew: true });
   return { id, position: r.position, after: { state: r.state, revision: r.revision } };
@@ -298,13 +298,13 @@ export const changeRequestNumber = async (
   const number = parseOrThrow(requestNumberSchema, rawNumber);
   if (number === state.number) return { id, position: null, after: loaded };
   const year = yearOf(state.request_date_add ?? context.now);
-  const unique = await claimRequestNumber(w.store, year, number, id, context);
+  const unique = await claimRequestNumber(w.pool, year, number, id);
   try {
     const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'ChangeNumber', actor: caller.actor, number, is_unique: unique }, context, { known: loaded });
-    if (state.number != null) await releaseRequestNumber(w.store, year, state.number, id, context);
+    if (state.number != null) await releaseRequestNumber(w.pool, year, state.number, id);
     return { id, position: r.position, after: { state: r.state, revision: r.revision } };
   } catch (error) {
-    if (unique) await releaseRequestNumber(w.store, year, number, id, context);
+    if (unique) await releaseRequestNumber(w.pool, year, number, id);
     throw error;
   }
 };
@@ -324,13 +324,13 @@ export const changeRequestDate = async (
   const oldYear = yearOf(state.request_date_add ?? context.now);
   const newYear = yearOf(date);
   const moves = newYear !== oldYear && state.number != null;
-  const unique = moves ? await claimRequestNumber(w.store, newYear, state.number!, id, context) : true;
+  const unique = moves ? await claimRequestNumber(w.pool, newYear, state.number!, id) : true;
   try {
     const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'ChangeDate', actor: caller.actor, date, is_unique: unique }, context, { known: loaded });
-    if (moves && r.events.length) await releaseRequestNumber(w.store, oldYear, state.number!, id, context);
+    if (moves && r.events.length) await releaseRequestNumber(w.pool, oldYear, state.number!, id);
     return { id, position: r.position, after: { state: r.state, revision: r.revision } };
   } catch (error) {
-    if (moves && unique) await releaseRequestNumber(w.store, newYear, state.number!, id, context);
+    if (moves && unique) await releaseRequestNumber(w.pool, newYear, state.number!, id);
     throw error;
   }
 };
@@ -362,7 +362,7 @@ export const deleteRequest = async (w: RequestWriteContext, caller: RequestCalle
   const current = await currentSpareLines(w.pool, id);
   if (current.length) await replaceRequestSpares(w.store, id, current, [], context, w.log);
   if (state.number != null)
-    await releaseRequestNumber(w.store, yearOf(state.request_date_add ?? context.now), state.number, id, context);
+    await releaseRequestNumber(w.pool, yearOf(state.request_date_add ?? context.now), state.number, id);
   return { id, position: r.position };
 };
 

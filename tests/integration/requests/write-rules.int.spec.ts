@@ -114,6 +114,18 @@ describe('number and date', () => {
     expect((await chief.post('/api/request_set_new_number', { requestId: two.id, newNumber: 900001 })).statusCode).toBe(409);
   });
 
+  it('numbers stay unique under concurrent registrations, and the counter skips a number taken by hand', async () => {
+    const first = (await registerTask(court)).json().savedRequest;
+    // Take, by hand, the number the counter would give two registrations later.
+    const taken = first.number + 2;
+    const other = (await registerTask(court)).json().savedRequest;
+    expect((await chief.post('/api/request_set_new_number', { requestId: other.id, newNumber: taken })).statusCode).toBe(200);
+    const many = await Promise.all(Array.from({ length: 12 }, () => registerTask(court)));
+    const numbers = many.map((r) => r.json().savedRequest.number as number);
+    expect(new Set(numbers).size).toBe(12);
+    expect(numbers).not.toContain(taken);
+  });
+
   it('changing the date refuses the future and keeps the number unique in the new year', async () => {
     const one = (await registerTask(court)).json().savedRequest;
     const future = await chief.post('/api/request_set_new_date', { requestId: one.id, newDate: '2999-01-01' });
