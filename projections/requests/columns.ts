@@ -163,19 +163,20 @@ const fieldDdl = requestFieldNames
   .join(',\n');
 
 /**
- * rm_requests: one wide row per request, newest first by (request_date_add, id). The page of 20 is
- * read along the sort key: (request_date_add, id) for every user, (unit_id, request_date_add, id) for
- * the unit scope and unit filter; region, status and kind are not selective enough to pay for their
- * own index on every write (the sort-key scan finds 20 rows after a few hundred), the selective
- * filters (number, hot line number, result date, hot line engineer) have btrees, executors and
- * tools GIN indexes; deleted requests are outside every partial index.
- * The head-performer list (SENIOR requests) has its own covering index, so its applicant-name search
- * reads the index only.
+ * rm_requests: one wide row per request, newest first by (request_date_add, id). Pages are read along
+ * the sort key: (request_date_add, id) for every user, (unit_id, request_date_add, id) for the unit
+ * scope and unit filter, (request_kind_id, request_date_add, id) for kinds. Region and status are
+ * counted in rm_request_counts instead of indexed; the selective filters (number, hot line number,
+ * result date, hot line engineer) have btrees, executors and tools GIN indexes; hard repairs and the
+ * software kinds have covering indexes with their sub-filter columns, so a sub-filter over all units
+ * reads an index only. Deleted requests are outside every partial index. The head-performer list
+ * (SENIOR requests) has its own covering index, so its applicant-name search reads the index only.
  *
- * rm_request_counts keeps the number of live requests per year, region, unit, performer kind, kind,
- * status and `flags` (the list toggles, see countFlags), once with engineer_id 0 and once more for
- * each executor: the count of a list filtered by whole years, scope, region, kind, status, executor
- * and the toggles is a sum over this small table instead of a count over the requests.
+ * rm_request_counts keeps the number of live requests per period (every month YYYYMM and every whole
+ * year YYYY00 of the registration date), region, status, kind, performer kind and `flags` (the list
+ * toggles, see countFlags): the count of an all-units list filtered by these is a sum over a few
+ * thousand rows instead of a count over the requests, and a deep page is found month by month
+ * (projections/requests/queries.ts). Lists of a unit scope count their rows through the unit index.
  */
 export const requestsSchema = /* sql */ `
     CREATE TABLE rm_requests (
@@ -216,17 +217,23 @@ ${fieldDdl},
     CREATE INDEX rm_requests_tools ON rm_requests USING gin (tool_ids) WHERE NOT deleted;
     CREATE INDEX rm_requests_senior_date ON rm_requests (request_date_add DESC, id DESC)
       INCLUDE (contact_kind, contact_unknown_name, engineer_id) WHERE NOT deleted AND request_performer_kind = 'SENIOR';
+    CREATE INDEX rm_requests_kind_date ON rm_requests (request_kind_id, request_date_add DESC, id DESC) WHERE NOT deleted;
+    CREATE INDEX rm_requests_repair ON rm_requests (request_date_add DESC, id DESC)
+      INCLUDE (region_id, unit_id, request_status_id, request_performer_kind, repair_kind_id, view_res_before, view_res_after,
+               repair_type_id, repair_result_id, tool_in_d, tool_out_d, tool_id)
+      WHERE NOT deleted AND request_kind_id = 2;
+    CREATE INDEX rm_requests_software ON rm_requests (request_kind_id, request_date_add DESC, id DESC)
+      INCLUDE (region_id, unit_id, request_status_id, request_performer_kind, program_id, result)
+      WHERE NOT deleted AND request_kind_id IN (1, 4, 7, 11);
     CREATE TABLE rm_request_counts (
-      year integer NOT NULL,
-      engineer_id integer NOT NULL,
-      unit_id integer NOT NULL,
+      period integer NOT NULL,
+      region_id integer NOT NULL,
       request_status_id integer NOT NULL,
       request_kind_id integer NOT NULL,
       request_performer_kind text NOT NULL,
-      region_id integer NOT NULL,
       flags integer NOT NULL,
       count integer NOT NULL,
-      PRIMARY KEY (year, engineer_id, unit_id, request_status_id, request_kind_id, request_performer_kind, region_id, flags)
+      PRIMARY KEY (period, region_id, request_status_id, request_kind_id, request_performer_kind, flags) INCLUDE (count)
     );
 `;
 

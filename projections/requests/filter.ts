@@ -361,19 +361,15 @@ export const hasNeedles = (f: RequestFilter): boolean =>
   );
 
 /**
- * When the filter uses only whole years and the dimensions of rm_request_counts (scope, region,
- * units, performer kind, executor, kinds, statuses, the toggles), the count is a sum over that small
- * table; otherwise null (count the rows).
+ * When the list covers every unit (ALL scope, no units chosen, no executor) and the filter uses only
+ * the dimensions of rm_request_counts (region, performer kind, kinds, statuses, the toggles), the
+ * conditions on that table (alias c) besides the period; otherwise null (count the rows). A unit
+ * scope or an executor narrows the rows through their own indexes, so counting them is cheap.
  */
 export const countTableConditions = (f: RequestFilter, scope: UnitScope): Fragment[] | null => {
-  const whole = f.date_beg.endsWith('-01-01') && f.date_end.endsWith('-12-31');
-  const y1 = Number(f.date_beg.slice(0, 4));
-  const y2 = Number(f.date_end.slice(0, 4));
-  if (!whole || y2 < y1 || hasNeedles(f)) return null;
-  const c: Fragment[] = [sql.fragment`c.year BETWEEN ${y1} AND ${y2}`, sql.fragment`c.engineer_id = ${f.engineer_id ?? 0}`];
-  if (!scope.all) c.push(sql.fragment`c.unit_id = ANY(${intArray(scope.unitIds)})`);
+  if (!scope.all || f.units_ids || f.engineer_id !== null || hasNeedles(f)) return null;
+  const c: Fragment[] = [];
   if (f.region_id !== null) c.push(sql.fragment`c.region_id = ${f.region_id}`);
-  if (f.units_ids) c.push(sql.fragment`c.unit_id = ANY(${intArray(f.units_ids)})`);
   if (f.request_performer_kind) c.push(sql.fragment`c.request_performer_kind = ${f.request_performer_kind}`);
   if (f.request_kinds_ids) c.push(sql.fragment`c.request_kind_id = ANY(${intArray(f.request_kinds_ids)})`);
   if (f.request_statuses_ids) c.push(sql.fragment`c.request_status_id = ANY(${intArray(f.request_statuses_ids)})`);

@@ -4,6 +4,7 @@ import type { SparesSetEventMap, SparesItem } from '../../domain/spares/decider'
 import { defineProjection } from '../runner/projection';
 import { changesBetween, historyRows, requestHistorySchema, type HistoryRow } from '../request-history/history';
 import { sparesSchema, sparesSetIdOf } from '../spares/schema';
+import { periodsOfDate } from './periods';
 import {
   countFlags,
   fastState,
@@ -65,11 +66,11 @@ const updateAll = (columns: readonly string[], key: readonly string[]) =>
     .join(', ')}`;
 
 type CountKey = string;
-/** The rm_request_counts keys a live request adds to: engineer 0 (every request) and each executor. */
+/** The rm_request_counts keys a live request adds to: its month and its year. */
 const countKeysOf = (r: RequestRow): CountKey[] => {
-  if (r.deleted) return [];
-  const dims = `${r.year ?? 0},${r.unit_id ?? 0},${r.request_status_id},${r.request_kind_id ?? 0},${JSON.stringify(r.request_performer_kind ?? '')},${r.region_id ?? 0},${countFlags(r)}`;
-  return [0, ...new Set(r.engineers)].map((e) => `[${e},${dims}]`);
+  if (r.deleted || !r.request_date_add) return [];
+  const dims = `${r.region_id ?? 0},${r.request_status_id},${r.request_kind_id ?? 0},${JSON.stringify(r.request_performer_kind ?? '')},${countFlags(r)}`;
+  return periodsOfDate(r.request_date_add).map((p) => `[${p},${dims}]`);
 };
 
 /**
@@ -125,7 +126,7 @@ const itemRow = (setId: number, item: SparesItem) => ({
  */
 export const requestsProjection = defineProjection({
   name: 'requests',
-  version: 4,
+  version: 5,
   tables: ['rm_requests', 'rm_request_counts', 'rm_request_history', 'rm_spares_sets', 'rm_spares_items', 'rm_request_spares'],
   schema: requestsSchema + requestHistorySchema + sparesSchema,
   eventTypes: new Set<string>([...requestEventTypes, ...sparesEvents]),
@@ -267,18 +268,18 @@ export const requestsProjection = defineProjection({
     const counts = [...deltas].filter(([, n]) => n !== 0);
     if (counts.length) {
       const countRows = counts.map(([key, n]) => {
-        const [engineer_id, year, unit_id, request_status_id, request_kind_id, request_performer_kind, region_id, flags] = JSON.parse(key) as [
-          number, number, number, number, number, string, number, number,
+        const [period, region_id, request_status_id, request_kind_id, request_performer_kind, flags] = JSON.parse(key) as [
+          number, number, number, number, string, number,
         ];
-        return { year, engineer_id, unit_id, request_status_id, request_kind_id, request_performer_kind, region_id, flags, count: n };
+        return { period, region_id, request_status_id, request_kind_id, request_performer_kind, flags, count: n };
       });
-      const countColumns = ['year', 'engineer_id', 'unit_id', 'request_status_id', 'request_kind_id', 'request_performer_kind', 'region_id', 'flags', 'count'];
+      const countColumns = ['period', 'region_id', 'request_status_id', 'request_kind_id', 'request_performer_kind', 'flags', 'count'];
       await insertRows(
         tx,
         'rm_request_counts',
         countColumns,
         countRows,
-        'ON CONFLICT (year, engineer_id, unit_id, request_status_id, request_kind_id, request_performer_kind, region_id, flags) DO UPDATE SET count = rm_request_counts.count + excluded.count',
+        'ON CONFLICT (period, region_id, request_status_id, request_kind_id, request_performer_kind, flags) DO UPDATE SET count = rm_request_counts.count + excluded.count',
       );
       // A key whose requests all moved away leaves no row, as a rebuild would (only a key that lost some can).
       const lost = countRows.filter((k) => k.count < 0);
@@ -286,9 +287,9 @@ export const requestsProjection = defineProjection({
         await tx.query(sql.unsafe`
         DELETE FROM rm_request_counts c
         USING jsonb_populate_recordset(NULL::rm_request_counts, ${sql.jsonb(lost)}) k
-        WHERE c.year = k.year AND c.engineer_id = k.engineer_id AND c.unit_id = k.unit_id AND c.request_status_id = k.request_status_id
+        WHERE c.period = k.period AND c.region_id = k.region_id AND c.request_status_id = k.request_status_id
           AND c.request_kind_id = k.request_kind_id AND c.request_performer_kind = k.request_performer_kind
-          AND c.region_id = k.region_id AND c.flags = k.flags AND c.count = 0`);
+          AND c.flags = k.flags AND c.count = 0`);
     }
     await Promise.all(pending);
     // Spares.

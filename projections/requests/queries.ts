@@ -4,6 +4,7 @@ import type { UnitScope } from '../../domain/rights/scope';
 import { scopeIncludes } from '../../domain/rights/scope';
 import { PAGE_SIZE } from '../support/paging';
 import { countTableConditions, requestConditions, type RequestFilter } from './filter';
+import { bucketsOf, monthsOf, type Bucket } from './periods';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne'>;
 
@@ -57,23 +58,77 @@ const titled = (r: Record<string, unknown>): RequestListRow => ({
 
 const where = (f: RequestFilter, scope: UnitScope) => sql.join(requestConditions(f, scope), sql.fragment` AND `);
 
-/** Number of requests the filter finds: a sum over rm_request_counts when it can, else an index count. */
-export const countRequests = async (db: Db, f: RequestFilter, scope: UnitScope): Promise<number> => {
-  if (!scope.all && scope.unitIds.length === 0) return 0;
-  const fast = countTableConditions(f, scope);
-  if (fast)
-    return Number(
-      await db.oneFirst(sql.unsafe`SELECT COALESCE(sum(c.count), 0) FROM rm_request_counts c WHERE ${sql.join(fast, sql.fragment` AND `)}`),
-    );
-  return Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_requests r WHERE ${where(f, scope)}`));
+type Fragment = ReturnType<typeof sql.fragment>;
+
+/** The filter's conditions on the rows of one part of its date range. */
+const whereBetween = (f: RequestFilter, scope: UnitScope, from: string, to: string) => where({ ...f, date_beg: from, date_end: to }, scope);
+
+/** The requests of each bucket, from rm_request_counts (whole months and years) and the rows (edge days). */
+const bucketCounts = async (db: Db, f: RequestFilter, scope: UnitScope, dims: Fragment[], buckets: readonly Bucket[]): Promise<number[]> => {
+  const periods = buckets.flatMap((b) => (b.kind === 'days' ? [] : [b.period]));
+  const dimsSql = dims.length ? sql.fragment`AND ${sql.join(dims, sql.fragment` AND `)}` : sql.fragment``;
+  const [byPeriod, days] = await Promise.all([
+    periods.length
+      ? db.any(sql.unsafe`
+          SELECT c.period, sum(c.count)::int AS n FROM rm_request_counts c
+          WHERE c.period = ANY(${sql.array(periods, 'int4')}) ${dimsSql} GROUP BY c.period`)
+      : Promise.resolve([]),
+    Promise.all(
+      buckets.map((b) =>
+        b.kind === 'days' ? db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_requests r WHERE ${whereBetween(f, scope, b.from, b.to)}`) : Promise.resolve(0),
+      ),
+    ),
+  ]);
+  const counted = new Map(byPeriod.map((r) => [Number(r.period), Number(r.n)]));
+  return buckets.map((b, i) => (b.kind === 'days' ? Number(days[i]) : counted.get(b.period) ?? 0));
 };
 
-/** One page of the list, newest first (registration date, then id), read along the sort key. */
-export const requestPage = async (db: Db, f: RequestFilter, scope: UnitScope, offset: number, limit: number): Promise<RequestListRow[]> => {
-  if (!scope.all && scope.unitIds.length === 0) return [];
+/**
+ * The page at `offset` of a list counted by buckets: the bucket that holds the offset is found from
+ * the counts (a whole year is split into its months first), and the rows are read along the sort key
+ * from that bucket's last day on, so a deep page reads at most about a month of rows, not all the
+ * newer ones. The index scan returns ids only; the page's rows are read last.
+ */
+const seekPage = async (
+  db: Db,
+  f: RequestFilter,
+  scope: UnitScope,
+  dims: Fragment[],
+  buckets: readonly Bucket[],
+  counts: readonly number[],
+  offset: number,
+  limit: number,
+): Promise<RequestListRow[]> => {
+  let skipped = 0;
+  let target: Bucket | undefined;
+  for (const [i, b] of buckets.entries()) {
+    if (skipped + counts[i]! > offset) {
+      target = b;
+      break;
+    }
+    skipped += counts[i]!;
+  }
+  if (!target) return [];
+  if (target.kind === 'year' && offset > skipped) {
+    const months = monthsOf(target.period / 100);
+    const monthCounts = await bucketCounts(db, f, scope, dims, months);
+    for (const [i, m] of months.entries()) {
+      if (skipped + monthCounts[i]! > offset) {
+        target = m;
+        break;
+      }
+      skipped += monthCounts[i]!;
+    }
+  }
+  return pageOfRows(db, whereBetween(f, scope, f.date_beg, target.to), offset - skipped, limit);
+};
+
+/** Rows of a page: ids along the sort key first (often from the index alone), then the rows. */
+const pageOfRows = async (db: Db, conditions: ReturnType<typeof where>, offset: number, limit: number): Promise<RequestListRow[]> => {
   const rows = await db.any(sql.unsafe`
     SELECT ${listColumns}
-    FROM (SELECT * FROM rm_requests r WHERE ${where(f, scope)} ORDER BY r.request_date_add DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}) r
+    FROM (SELECT r.id FROM rm_requests r WHERE ${conditions} ORDER BY r.request_date_add DESC, r.id DESC LIMIT ${limit} OFFSET ${offset}) k
+    JOIN rm_requests r ON r.id = k.id
     LEFT JOIN rm_units u ON u.id = r.unit_id
     LEFT JOIN rm_organizations o ON o.id = u.organization_id
     ORDER BY r.request_date_add DESC, r.id DESC`);
@@ -81,10 +136,11 @@ export const requestPage = async (db: Db, f: RequestFilter, scope: UnitScope, of
 };
 
 /**
- * Count and page in one pass, for filters rm_request_counts cannot count (a number, a text, a date
- * range inside a year, a sub-filter...): the keys of the matching rows are collected once through the
- * best index for the filter (a selective one, or a covering one), counted, sorted, and only the page's
- * rows are read. Scanning along the date for a page would read a whole year to find a rare match.
+ * Count and page in one pass, for filters rm_request_counts cannot count (a unit scope, an executor,
+ * a number, a text, a sub-filter...): the keys of the matching rows are collected once through the
+ * best index for the filter (the units', the executors', a selective one), counted, sorted, and only
+ * the page's rows are read. Scanning along the date for a page would read a whole year to find a rare
+ * match.
  */
 const countedPage = async (db: Db, f: RequestFilter, scope: UnitScope, offset: number, limit: number) => {
   const rows = await db.any(sql.unsafe`
@@ -110,9 +166,12 @@ export interface RequestList {
 export const listRequests = async (db: Db, f: RequestFilter, scope: UnitScope): Promise<RequestList> => {
   if (!scope.all && scope.unitIds.length === 0) return { requests: [], pagesCount: 1, itemsCount: 0 };
   const pageOf = (count: number) => Math.min(f.pageNumber, Math.max(1, Math.ceil(count / PAGE_SIZE)));
-  if (countTableConditions(f, scope)) {
-    const itemsCount = await countRequests(db, f, scope);
-    const requests = itemsCount === 0 ? [] : await requestPage(db, f, scope, (pageOf(itemsCount) - 1) * PAGE_SIZE, PAGE_SIZE);
+  const dims = countTableConditions(f, scope);
+  if (dims) {
+    const buckets = bucketsOf(f.date_beg, f.date_end);
+    const counts = await bucketCounts(db, f, scope, dims, buckets);
+    const itemsCount = counts.reduce((a, b) => a + b, 0);
+    const requests = itemsCount === 0 ? [] : await seekPage(db, f, scope, dims, buckets, counts, (pageOf(itemsCount) - 1) * PAGE_SIZE, PAGE_SIZE);
     return { requests, pagesCount: Math.max(1, Math.ceil(itemsCount / PAGE_SIZE)), itemsCount };
   }
   let result = await countedPage(db, f, scope, (f.pageNumber - 1) * PAGE_SIZE, PAGE_SIZE);

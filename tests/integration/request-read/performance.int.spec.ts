@@ -110,7 +110,7 @@ describe.skipIf(!enabled)('request read side at scale', () => {
                                    (ARRAY[7,7,7,7,7,7,4,3,2,8,9,10])[1 + g % 12] AS st) x`);
       await tx.query(sql.unsafe`TRUNCATE rm_request_counts`);
       await tx.query(sql.unsafe`
-        INSERT INTO rm_request_counts (year, engineer_id, unit_id, request_status_id, request_kind_id, request_performer_kind, region_id, flags, count)
+        INSERT INTO rm_request_counts (period, region_id, request_status_id, request_kind_id, request_performer_kind, flags, count)
         ${recountedCounts}`);
     });
     await ctx.pool.query(sql.unsafe`VACUUM ANALYZE rm_requests`);

@@ -201,13 +201,15 @@ export const userWithRights = async (
   return user.id;
 };
 
-/** rm_request_counts as it should be, recomputed from rm_requests (engineer 0 and every executor). */
+/** rm_request_counts as it should be, recomputed from rm_requests (each live request under its month and its year). */
 export const recountedCounts = sql.fragment`
-  SELECT COALESCE(year, 0) AS year, e.engineer_id, COALESCE(unit_id, 0) AS unit_id, request_status_id, COALESCE(request_kind_id, 0) AS request_kind_id,
-         request_performer_kind, COALESCE(region_id, 0) AS region_id,
+  SELECT p.period, COALESCE(region_id, 0) AS region_id, request_status_id, COALESCE(request_kind_id, 0) AS request_kind_id, request_performer_kind,
          (CASE WHEN COALESCE(hotlinegas_number, '') = '' THEN 1 ELSE 0 END) | (CASE WHEN hotline_email_register_sent THEN 2 ELSE 0 END)
          | (CASE WHEN hotlinegas_close_d IS NOT NULL OR hotline_email_close_sent THEN 4 ELSE 0 END) | (CASE WHEN unsigned_docs > 0 THEN 8 ELSE 0 END)
          | has_co_3::int * 16 | has_co_7::int * 32 | has_co_8::int * 64 | has_co_41::int * 128 | has_co_42::int * 256 | has_co_13::int * 512 AS flags,
          count(*)::int AS count
-  FROM rm_requests r CROSS JOIN LATERAL (SELECT DISTINCT x AS engineer_id FROM unnest(ARRAY[0] || r.engineers) x) e
-  WHERE NOT deleted GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`;
+  FROM rm_requests r
+  CROSS JOIN LATERAL (VALUES
+    (extract(year FROM r.request_date_add AT TIME ZONE 'UTC')::int * 100 + extract(month FROM r.request_date_add AT TIME ZONE 'UTC')::int),
+    (extract(year FROM r.request_date_add AT TIME ZONE 'UTC')::int * 100)) p(period)
+  WHERE NOT deleted AND request_date_add IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6`;
