@@ -22,7 +22,7 @@ const pool = await createDatabasePool(url, { maximumPoolSize: 4 });
 await prepareDatabase(pool);
 const base = config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool);
 const store = withUpcasting(base, upcasters);
-const runner = new ProjectionRunner(pool, store, allProjections(), [], consoleLogger, { batchSize: 2000 });
+const runner = new ProjectionRunner(pool, store, allProjections(), [], consoleLogger);
 const names = process.argv.slice(2);
 const unknown = names.filter((n) => !runner.projectionNames().includes(n));
 if (unknown.length) {

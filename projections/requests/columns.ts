@@ -207,6 +207,20 @@ ${fieldDdl},
       cost_spares numeric(14,2) NOT NULL DEFAULT 0,
       cost_spares_pbs numeric(14,2) NOT NULL DEFAULT 0
     ) WITH (fillfactor = 85);
+    CREATE TABLE rm_request_counts (
+      period integer NOT NULL,
+      region_id integer NOT NULL,
+      request_status_id integer NOT NULL,
+      request_kind_id integer NOT NULL,
+      request_performer_kind text NOT NULL,
+      flags integer NOT NULL,
+      count integer NOT NULL,
+      PRIMARY KEY (period, region_id, request_status_id, request_kind_id, request_performer_kind, flags) INCLUDE (count)
+    );
+`;
+
+/** rm_requests' secondary indexes (a rebuild creates them at its end). */
+export const requestsIndexes = /* sql */ `
     CREATE INDEX rm_requests_date ON rm_requests (request_date_add DESC, id DESC) WHERE NOT deleted;
     CREATE INDEX rm_requests_unit_date ON rm_requests (unit_id, request_date_add DESC, id DESC) WHERE NOT deleted;
     CREATE INDEX rm_requests_number ON rm_requests (number) WHERE NOT deleted;
@@ -225,17 +239,28 @@ ${fieldDdl},
     CREATE INDEX rm_requests_software ON rm_requests (request_kind_id, request_date_add DESC, id DESC)
       INCLUDE (region_id, unit_id, request_status_id, request_performer_kind, program_id, result)
       WHERE NOT deleted AND request_kind_id IN (1, 4, 7, 11);
-    CREATE TABLE rm_request_counts (
-      period integer NOT NULL,
-      region_id integer NOT NULL,
-      request_status_id integer NOT NULL,
-      request_kind_id integer NOT NULL,
-      request_performer_kind text NOT NULL,
-      flags integer NOT NULL,
-      count integer NOT NULL,
-      PRIMARY KEY (period, region_id, request_status_id, request_kind_id, request_performer_kind, flags) INCLUDE (count)
-    );
 `;
+
+/**
+ * rm_request_counts as the live batches keep it (the flags as countFlags sets them), computed from
+ * rm_requests at once: the end of a rebuild.
+ */
+export const countsFromRows = /* sql */ `
+  INSERT INTO rm_request_counts (period, region_id, request_status_id, request_kind_id, request_performer_kind, flags, count)
+  SELECT p.period, COALESCE(r.region_id, 0), r.request_status_id, COALESCE(r.request_kind_id, 0), r.request_performer_kind,
+         (CASE WHEN COALESCE(r.hotlinegas_number, '') = '' THEN 1 ELSE 0 END)
+         | (CASE WHEN r.hotline_email_register_sent THEN 2 ELSE 0 END)
+         | (CASE WHEN r.hotlinegas_close_d IS NOT NULL OR r.hotline_email_close_sent THEN 4 ELSE 0 END)
+         | (CASE WHEN r.unsigned_docs > 0 THEN 8 ELSE 0 END)
+         | r.has_co_3::int * 16 | r.has_co_7::int * 32 | r.has_co_8::int * 64 | r.has_co_41::int * 128
+         | r.has_co_42::int * 256 | r.has_co_13::int * 512,
+         count(*)::int
+  FROM rm_requests r
+  CROSS JOIN LATERAL (VALUES
+    (extract(year FROM r.request_date_add AT TIME ZONE 'UTC')::int * 100 + extract(month FROM r.request_date_add AT TIME ZONE 'UTC')::int),
+    (extract(year FROM r.request_date_add AT TIME ZONE 'UTC')::int * 100)) p(period)
+  WHERE NOT r.deleted AND r.request_date_add IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5, 6`;
 
 /** Bits of rm_request_counts.flags: the conditions of the list toggles (requests.md 2.3). */
 export const CountFlag = {

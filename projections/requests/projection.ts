@@ -2,6 +2,7 @@ import { sql, type DatabaseTransactionConnection } from 'slonik';
 import { evolveRequest, initialRequestState, requestEventTypes, type RequestEvent, type RequestState } from '../../domain/request';
 import type { SparesSetEventMap, SparesItem } from '../../domain/spares/decider';
 import { defineProjection } from '../runner/projection';
+import { runScript } from '../../commands/db/raw-sql';
 import { changesBetween, historyRows, requestHistorySchema, type HistoryRow } from '../request-history/history';
 import { sparesSchema, sparesSetIdOf } from '../spares/schema';
 import { periodsOfDate } from './periods';
@@ -9,7 +10,9 @@ import {
   countFlags,
   fastState,
   registeredState,
+  countsFromRows,
   requestRowColumns,
+  requestsIndexes,
   requestsSchema,
   rowFromDb,
   rowOfState,
@@ -126,11 +129,17 @@ const itemRow = (setId: number, item: SparesItem) => ({
  */
 export const requestsProjection = defineProjection({
   name: 'requests',
-  version: 5,
+  version: 6,
   tables: ['rm_requests', 'rm_request_counts', 'rm_request_history', 'rm_spares_sets', 'rm_spares_items', 'rm_request_spares'],
   schema: requestsSchema + requestHistorySchema + sparesSchema,
+  indexes: requestsIndexes,
+  // A rebuild leaves the counts to its end: one statement over the rows instead of deltas per batch.
+  finishRebuild: async (tx) => {
+    await tx.query(sql.unsafe`TRUNCATE rm_request_counts`);
+    await runScript(tx, countsFromRows);
+  },
   eventTypes: new Set<string>([...requestEventTypes, ...sparesEvents]),
-  apply: async (tx, events, { memo }) => {
+  apply: async (tx, events, { memo, rebuilding }) => {
     // The batch and the checkpoint commit together, so a crash loses both and the batch is
     // applied again: waiting for the WAL flush buys nothing here.
     await tx.query(sql.unsafe`SET LOCAL synchronous_commit = off`);
@@ -265,7 +274,7 @@ export const requestsProjection = defineProjection({
       if (cache.size <= CACHED_ROWS) break;
       cache.delete(id);
     }
-    const counts = [...deltas].filter(([, n]) => n !== 0);
+    const counts = rebuilding ? [] : [...deltas].filter(([, n]) => n !== 0);
     if (counts.length) {
       const countRows = counts.map(([key, n]) => {
         const [period, region_id, request_status_id, request_kind_id, request_performer_kind, flags] = JSON.parse(key) as [

@@ -10,6 +10,11 @@ export interface ApplyContext {
    * projection remembers from its last batch is what its tables hold now.
    */
   readonly memo: Map<string, unknown>;
+  /**
+   * The batch belongs to a rebuild from the start of the log: work the projection declares for its
+   * end (finishRebuild) may be skipped batch by batch.
+   */
+  readonly rebuilding: boolean;
 }
 
 /**
@@ -24,8 +29,20 @@ export interface Projection {
   readonly version: number;
   /** Tables the projection owns; dropped and recreated on rebuild. */
   readonly tables: readonly string[];
-  /** CREATE statements for the tables and their indexes. */
+  /** CREATE statements for the tables (and indexes that must exist while they fill). */
   readonly schema: string;
+  /**
+   * Secondary indexes: created with the tables when the projection starts empty in a live runner,
+   * and only after a rebuild has caught up (one bulk build is far cheaper than maintaining an index
+   * row by row through millions of events).
+   */
+  readonly indexes?: string;
+  /**
+   * Completes a rebuild in the transaction that stores its last checkpoint (the checkpoint row is
+   * locked, so no batch runs meanwhile): e.g. aggregates computed from the rows at once instead of
+   * kept by deltas batch by batch. It must give what the live batches would have given.
+   */
+  finishRebuild?(tx: DatabaseTransactionConnection): Promise<void>;
   /** Event types it reads; other events only advance the checkpoint. */
   readonly eventTypes: ReadonlySet<string>;
   apply(tx: DatabaseTransactionConnection, events: readonly StoredEvent[], context: ApplyContext): Promise<void>;

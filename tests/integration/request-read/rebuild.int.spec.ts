@@ -129,6 +129,11 @@ describe('request read models are pure functions of the log', () => {
 
     const tables = allProjections().filter((p) => ours.includes(p.name)).flatMap((p) => p.tables);
     const live = await checksums(ctx.pool, tables);
+    const indexesOf = async () =>
+      (await ctx.pool.anyFirst(sql.unsafe`
+        SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY(${sql.array(tables, 'text')}) ORDER BY indexname`)) as string[];
+    const liveIndexes = await indexesOf();
+    expect(liveIndexes.some((d) => d.includes('rm_requests_kind_date'))).toBe(true);
     const counts = await ctx.pool.oneFirst(sql.unsafe`SELECT sum(jsonb_array_length(changes)) FROM rm_request_history`);
     expect(Number(counts)).toBeGreaterThan(200);
     expect(Number(await ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_notifications WHERE state = 2`))).toBeGreaterThan(0);
@@ -140,6 +145,8 @@ describe('request read models are pure functions of the log', () => {
       await runner.prepare();
       await runner.rebuild(ours);
       expect(await checksums(ctx.pool, tables), `batch size ${batchSize}`).toEqual(live);
+      // The indexes a rebuild defers to its end are all there again.
+      expect(await indexesOf(), `batch size ${batchSize}`).toEqual(liveIndexes);
     }
     ctx.runner.start();
   });
