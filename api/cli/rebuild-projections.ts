@@ -15,6 +15,14 @@ import { startEmbeddedPostgres } from '../db/embedded';
 import { prepareDatabase } from '../db/prepare';
 import { upcasters } from '../upcasters';
 
+// Names are checked before a database is started or touched.
+const known = allProjections().map((p) => p.name);
+const names = process.argv.slice(2);
+const unknown = names.filter((n) => !known.includes(n));
+if (unknown.length) {
+  console.error(`Неизвестные проекции: ${unknown.join(', ')}. Есть: ${known.join(', ')}`);
+  process.exit(2);
+}
 const config = loadConfig();
 const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
 const url = config.databaseUrl ?? embedded!.url;
@@ -23,12 +31,6 @@ await prepareDatabase(pool);
 const base = config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStoreUrl) : new PostgresEventStore(pool);
 const store = withUpcasting(base, upcasters);
 const runner = new ProjectionRunner(pool, store, allProjections(), [], consoleLogger);
-const names = process.argv.slice(2);
-const unknown = names.filter((n) => !runner.projectionNames().includes(n));
-if (unknown.length) {
-  console.error(`Неизвестные проекции: ${unknown.join(', ')}. Есть: ${runner.projectionNames().join(', ')}`);
-  process.exit(2);
-}
 const targets = names.length ? names : runner.projectionNames();
 for (const name of targets) {
   const { events, ms } = await runner.rebuild([name]);
