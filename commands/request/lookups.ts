@@ -62,18 +62,27 @@ export interface UnitInfo {
   readonly has_hot_line_account: boolean;
 }
 
+const loadUnits = async (pool: DatabasePool, unitId: number | null): Promise<Map<number, UnitInfo>> => {
+  const rows = await pool.any(sql.unsafe`
+    SELECT u.id, u.region_id, u.organization_id,
+           (o.hot_line_email IS NOT NULL AND o.hot_line_password IS NOT NULL) AS has_hot_line_account
+    FROM rm_units u JOIN rm_organizations o ON o.id = u.organization_id
+    WHERE NOT u.deleted ${unitId === null ? sql.fragment`` : sql.fragment`AND u.id = ${unitId}`}`);
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      { id: Number(row.id), region_id: Number(row.region_id), organization_id: Number(row.organization_id), has_hot_line_account: Boolean(row.has_hot_line_account) },
+    ]),
+  );
+};
+
 export const unitInfo = async ({ pool, cache = noCache }: Reader, unitId: number | null): Promise<UnitInfo | null> => {
   if (!unitId) return null;
-  return cache.get(['organizations'], `lookup:unit:${unitId}`, async () => {
-    const row = await pool.maybeOne(sql.unsafe`
-      SELECT u.id, u.region_id, u.organization_id,
-             (o.hot_line_email IS NOT NULL AND o.hot_line_password IS NOT NULL) AS has_hot_line_account
-      FROM rm_units u JOIN rm_organizations o ON o.id = u.organization_id
-      WHERE u.id = ${unitId} AND NOT u.deleted`);
-    return row
-      ? { id: Number(row.id), region_id: Number(row.region_id), organization_id: Number(row.organization_id), has_hot_line_account: Boolean(row.has_hot_line_account) }
-      : null;
-  });
+  // The whole network's units (a few thousand) are read at once per change of the organisations:
+  // new requests go to many different courts, and a read per unit on first use cost each one a
+  // round trip under load.
+  const units = cache.retains ? await cache.get(['organizations'], 'lookup:units', () => loadUnits(pool, null)) : await loadUnits(pool, unitId);
+  return units.get(unitId) ?? null;
 };
 
 /** Executors a request may get: active engineers (role 2) and hot line staff. Unknown ids are dropped by the caller's check. */

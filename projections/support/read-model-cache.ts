@@ -24,6 +24,11 @@ export class ReadModelCache {
     private readonly maxEntries = 50_000,
   ) {}
 
+  /** Whether values are kept at all (noCache keeps none: a caller may then prefer a narrower read). */
+  get retains(): boolean {
+    return this.maxEntries > 0;
+  }
+
   private stamp(projections: readonly string[]): number {
     let sum = 0;
     for (const p of projections) sum += this.versions.version(p);
