@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start` on a fresh clone: installs dependencies when they are missing, builds the web
 // client when it is missing or older than its sources, then runs the server (api/main.ts).
+import { serverNodeArgs } from './server-node-args.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,6 @@ if (existsSync('web/index.html')) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], { stdio: 'inherit' });
+const server = spawn(process.execPath, serverNodeArgs(), { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

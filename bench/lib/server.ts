@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { serverNodeArgs } from '../../scripts/server-node-args.mjs';
 
 /**
- * The real server as `npm start` runs it (node --import tsx api/main.ts), in its own process on the
+ * The real server as `npm start` runs it (scripts/server-node-args.mjs), in its own process on the
  * benchmark database, so the exports' memory is that process's own resident set.
  */
 export interface ServerProcess {
@@ -24,7 +25,7 @@ export const startServerProcess = async (databaseUrl: string, options: { port: n
   const log = createWriteStream(options.logFile);
   // Profiling the server under the benchmark: BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'api/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs()], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

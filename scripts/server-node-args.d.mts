@@ -1,0 +1,1 @@
+export declare const serverNodeArgs: (env?: Record<string, string | undefined>) => string[];
