@@ -232,6 +232,11 @@ export const requestsIndexes = /* sql */ `
     CREATE INDEX rm_requests_senior_date ON rm_requests (request_date_add DESC, id DESC)
       INCLUDE (contact_kind, contact_unknown_name, engineer_id) WHERE NOT deleted AND request_performer_kind = 'SENIOR';
     CREATE INDEX rm_requests_kind_date ON rm_requests (request_kind_id, request_date_add DESC, id DESC) WHERE NOT deleted;
+    -- The hot line toggles 'without number' and 'not registered' match a few percent of the rows:
+    -- a deep page read along rm_requests_date filtered a month of rows (200 ms at scale 1).
+    CREATE INDEX rm_requests_no_hotline_number ON rm_requests (request_date_add DESC, id DESC)
+      INCLUDE (region_id, unit_id, request_status_id, request_kind_id, request_performer_kind, hotline_email_register_sent)
+      WHERE NOT deleted AND COALESCE(hotlinegas_number, '') = '';
     CREATE INDEX rm_requests_repair ON rm_requests (request_date_add DESC, id DESC)
       INCLUDE (region_id, unit_id, request_status_id, request_performer_kind, repair_kind_id, view_res_before, view_res_after,
                repair_type_id, repair_result_id, tool_in_d, tool_out_d, tool_id)
