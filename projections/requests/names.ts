@@ -95,6 +95,26 @@ const from = {
   catalog: ['catalog'],
 } as const;
 
+const readUnitNames = async (db: Db, only: number[] | null): Promise<Map<number, UnitName>> => {
+  const rows = await db.any(sql.unsafe`
+    SELECT u.id, u.name, u.organization_id, o.name AS organization_name
+    FROM rm_units u LEFT JOIN rm_organizations o ON o.id = u.organization_id
+    ${only ? sql.fragment`WHERE u.id = ANY(${sql.array(only, 'int4')})` : sql.fragment``}`);
+  return new Map<number, UnitName>(
+    rows.map((r) => [Number(r.id), { name: String(r.name), organization_id: Number(r.organization_id), organization_name: (r.organization_name as string | null) ?? null }]),
+  );
+};
+
+/**
+ * Unit names: the whole network's (a few thousand) at once per change of the organisations, as
+ * commands read units (commands/request/lookups.ts); new requests name many different courts.
+ */
+const unitNames = async (db: Db, wanted: number[], cache: ReadModelCache): Promise<Map<number, UnitName | null>> => {
+  if (wanted.length === 0) return new Map();
+  const all = cache.retains ? await cache.get(from.units, 'names:units', () => readUnitNames(db, null)) : await readUnitNames(db, wanted);
+  return new Map(wanted.map((id) => [id, all.get(id) ?? null]));
+};
+
 /**
  * Resolves reference ids to names: what `cache` holds is taken from it, the rest is read in a few
  * batched queries (one per kind of reference).
@@ -106,15 +126,7 @@ export const loadNames = async (db: Db, want: NameRequest, cache: ReadModelCache
       const rows = await db.any(sql.unsafe`SELECT id, fio FROM rm_users WHERE id = ANY(${sql.array(missing, 'int4')})`);
       return new Map(rows.map((r) => [Number(r.id), String(r.fio)]));
     }),
-    cache.getMany(from.units, 'name:unit', ids(want.units), async (missing) => {
-      const rows = await db.any(sql.unsafe`
-        SELECT u.id, u.name, u.organization_id, o.name AS organization_name
-        FROM rm_units u LEFT JOIN rm_organizations o ON o.id = u.organization_id
-        WHERE u.id = ANY(${sql.array(missing, 'int4')})`);
-      return new Map<number, UnitName>(
-        rows.map((r) => [Number(r.id), { name: String(r.name), organization_id: Number(r.organization_id), organization_name: (r.organization_name as string | null) ?? null }]),
-      );
-    }),
+    unitNames(db, ids(want.units), cache),
     cache.getMany(from.tools, 'name:tool', ids(want.tools), async (missing) => {
       const rows = await db.any(sql.unsafe`SELECT ${toolSelect} FROM rm_tools t ${toolJoins} WHERE t.id = ANY(${sql.array(missing, 'int4')})`);
       return new Map(rows.map((r) => [Number(r.id), toolInfoOf(r as Record<string, unknown>)]));
