@@ -29,29 +29,48 @@ export const postgresIdAllocator = (pool: DatabasePool, options: IdAllocatorOpti
       RETURNING last`);
     return Number(last) - count + 1;
   };
-  /** Reserved ids not handed out yet: [next, end). One reservation in flight per kind. */
-  const reserved = new Map<string, { next: number; end: number }>();
+  /**
+   * Reserved ids not handed out yet, as ranges [next, end). The next block is asked for while half
+   * of the current one is left, so a command waits for a reservation only when ids run out faster
+   * than a round trip (it used to be every `size`-th command, the tail of the create latency).
+   */
+  const reserved = new Map<string, Array<{ next: number; end: number }>>();
   const reserving = new Map<string, Promise<void>>();
+  /** Bumped by ensureAbove: a reservation asked for before it may lie below the new floor. */
+  let generation = 0;
+  const reserve = (kind: string, size: number): Promise<void> => {
+    let pending = reserving.get(kind);
+    if (!pending) {
+      const asked = generation;
+      pending = nextBlock(kind, size)
+        .then((first) => {
+          if (asked !== generation) return;
+          const ranges = reserved.get(kind) ?? [];
+          ranges.push({ next: first, end: first + size });
+          reserved.set(kind, ranges);
+        })
+        .finally(() => reserving.delete(kind));
+      reserving.set(kind, pending);
+    }
+    return pending;
+  };
   const next = async (kind: string): Promise<number> => {
     const size = options.reserve?.[kind] ?? 1;
     if (size <= 1) return nextBlock(kind, 1);
     for (;;) {
-      const r = reserved.get(kind);
-      if (r && r.next < r.end) return r.next++;
-      let pending = reserving.get(kind);
-      if (!pending) {
-        pending = nextBlock(kind, size)
-          .then((first) => void reserved.set(kind, { next: first, end: first + size }))
-          .finally(() => reserving.delete(kind));
-        reserving.set(kind, pending);
-      }
-      await pending;
+      const ranges = reserved.get(kind) ?? [];
+      while (ranges.length && ranges[0]!.next >= ranges[0]!.end) ranges.shift();
+      const left = ranges.reduce((n, r) => n + r.end - r.next, 0);
+      if (left * 2 <= size) reserve(kind, size).catch(() => undefined);
+      if (ranges.length) return ranges[0]!.next++;
+      await reserve(kind, size);
     }
   };
   return {
     next,
     nextBlock,
     ensureAbove: async (kind, id) => {
+      generation++;
       reserved.delete(kind);
       await pool.query(sql.unsafe`
         INSERT INTO id_counters (kind, last) VALUES (${kind}, ${id})
