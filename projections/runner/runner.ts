@@ -10,6 +10,7 @@ import {
 import type { Logger } from '../../commands/logger';
 import { rawSql, runScript } from '../../commands/db/raw-sql';
 import type { Projection } from './projection';
+import { LogWindow } from './log-window';
 
 /**
  * A subscriber with at-least-once delivery whose effects live outside the read-model database
@@ -77,6 +78,8 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
   private readonly pollIntervalMs: number;
+  /** What the projections' reader read last, for reactions to take instead of reading it again. */
+  private readonly window = new LogWindow();
 
   constructor(
     private readonly pool: DatabasePool,
@@ -237,6 +240,15 @@ export class ProjectionRunner {
   }
 
   private async runProjections(group: ProcessorState[]): Promise<void> {
+    try {
+      await this.readForProjections(group);
+    } finally {
+      // Nobody keeps the window current any more: reactions read the log themselves again.
+      this.window.clear();
+    }
+  }
+
+  private async readForProjections(group: ProcessorState[]): Promise<void> {
     for (const s of group) await this.reload(s);
     for (;;) {
       const active = group.filter((s) => s.status === 'running' && !s.stopRequested);
@@ -253,6 +265,7 @@ export class ProjectionRunner {
         await sleep(this.pollIntervalMs);
         continue;
       }
+      this.window.record(after, batch);
       if (batch.length === 0) {
         // Checkpoints that only moved over other events are stored at most once a second: each is a
         // transaction, and under steady writes the loop is idle between nearly every batch.
@@ -285,10 +298,18 @@ export class ProjectionRunner {
     const name = s.processor.p.name;
     await this.reload(s);
     while (!s.stopRequested) {
-      const appended = this.store.waitForAppend(this.pollIntervalMs);
+      // Within the projections' reader's window the events come from memory (each was read and
+      // parsed once for all): when the window has nothing newer, wait for that reader to move on.
+      const fromWindow = this.window.read(s.checkpoint, this.batchSize);
+      if (fromWindow?.length === 0) {
+        await this.persistQuietly(s);
+        await this.nextAdvance(this.pollIntervalMs);
+        continue;
+      }
+      const appended = fromWindow ? null : this.store.waitForAppend(this.pollIntervalMs);
       let batch: StoredEvent[];
       try {
-        batch = await this.store.readAll({ after: s.checkpoint, maxCount: this.batchSize });
+        batch = fromWindow ?? (await this.store.readAll({ after: s.checkpoint, maxCount: this.batchSize }));
       } catch (error) {
         if (s.stopRequested) return;
         this.log.warn({ projection: name, err: String(error) }, 'reading the event log failed; retrying');
@@ -297,7 +318,7 @@ export class ProjectionRunner {
       }
       if (batch.length === 0) {
         await this.persistQuietly(s);
-        await Promise.race([appended, this.store.waitForAppend(this.pollIntervalMs)]);
+        await Promise.race([appended ?? this.store.waitForAppend(this.pollIntervalMs), this.store.waitForAppend(this.pollIntervalMs)]);
         continue;
       }
       try {
@@ -397,6 +418,19 @@ export class ProjectionRunner {
       .query(sql.unsafe`UPDATE projection_checkpoints SET status = 'failed', error = ${message}, updated_at = now() WHERE name = ${name}`)
       .catch(() => {});
     this.notifyAdvanced();
+  }
+
+  /** Resolves when the projections' reader next moves on (or after `timeoutMs`). */
+  private nextAdvance(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.advanced.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.advanced.add(done);
+    });
   }
 
   private notifyAdvanced() {
