@@ -11,6 +11,7 @@ import type { Logger } from '../../commands/logger';
 import { rawSql, runScript } from '../../commands/db/raw-sql';
 import type { Projection } from './projection';
 import { LogWindow } from './log-window';
+import { WakeUp } from '../../commands/wake-up';
 
 /**
  * A subscriber with at-least-once delivery whose effects live outside the read-model database
@@ -72,7 +73,8 @@ export interface RunnerOptions {
 
 export class ProjectionRunner {
   private readonly states = new Map<string, ProcessorState>();
-  private readonly advanced = new Set<() => void>();
+  /** Woken whenever the processors moved on (a batch applied, an idle read, a stop). */
+  private readonly advanced = new WakeUp();
   /** Per projection, how many times this process saw its tables change (ReadModelVersions). */
   private readonly changes = new Map<string, number>();
   private readonly batchSize: number;
@@ -232,7 +234,7 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     for (const s of this.states.values()) s.stopRequested = true;
-    this.notifyAdvanced();
+    this.advanced.wake();
     await Promise.all([...new Set([...this.states.values()].map((s) => s.loop))]);
     // What the idle loop left in memory only, so a restart skips those events.
     await Promise.all([...this.states.values()].filter((s) => s.status === 'running').map((s) => this.persistQuietly(s).catch(() => undefined)));
@@ -271,7 +273,7 @@ export class ProjectionRunner {
         // transaction, and under steady writes the loop is idle between nearly every batch.
         const now = Date.now();
         await Promise.all(active.filter((s) => now - s.quietAt >= QUIET_PERSIST_MS).map((s) => this.persistQuietly(s)));
-        this.notifyAdvanced();
+        this.advanced.wake();
         // The second wait is short when the read saw events of transactions still running.
         await Promise.race([appended, this.store.waitForAppend(this.pollIntervalMs)]);
         continue;
@@ -290,7 +292,7 @@ export class ProjectionRunner {
           }
         }),
       );
-      this.notifyAdvanced();
+      this.advanced.wake();
     }
   }
 
@@ -303,7 +305,7 @@ export class ProjectionRunner {
       const fromWindow = this.window.read(s.checkpoint, this.batchSize);
       if (fromWindow?.length === 0) {
         await this.persistQuietly(s);
-        await this.nextAdvance(this.pollIntervalMs);
+        await this.advanced.wait(this.pollIntervalMs);
         continue;
       }
       const appended = fromWindow ? null : this.store.waitForAppend(this.pollIntervalMs);
@@ -417,24 +419,7 @@ export class ProjectionRunner {
     await this.pool
       .query(sql.unsafe`UPDATE projection_checkpoints SET status = 'failed', error = ${message}, updated_at = now() WHERE name = ${name}`)
       .catch(() => {});
-    this.notifyAdvanced();
-  }
-
-  /** Resolves when the projections' reader next moves on (or after `timeoutMs`). */
-  private nextAdvance(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.advanced.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.advanced.add(done);
-    });
-  }
-
-  private notifyAdvanced() {
-    for (const w of [...this.advanced]) w();
+    this.advanced.wake();
   }
 
   /**
@@ -449,15 +434,7 @@ export class ProjectionRunner {
       if (targets.some((s) => s.status === 'failed')) return false;
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(t);
-          this.advanced.delete(done);
-          resolve();
-        };
-        const t = setTimeout(done, Math.min(left, 50));
-        this.advanced.add(done);
-      });
+      await this.advanced.wait(Math.min(left, 50));
     }
     return true;
   }

@@ -33,6 +33,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../port';
+import { WakeUp } from '../../wake-up';
 
 const toEsdbExpected = (e: ExpectedRevision): AppendExpectedRevision =>
   e === 'no_stream' ? NO_STREAM : e === 'any' ? ANY : e === 'stream_exists' ? STREAM_EXISTS : BigInt(e);
@@ -63,7 +64,7 @@ const toStored = (resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent
 export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private live: AllStreamSubscription | null = null;
-  private readonly waiters = new Set<() => void>();
+  private readonly appended = new WakeUp();
 
   constructor(connectionString: string) {
     this.client = EventStoreDBClient.connectionString(connectionString);
@@ -84,7 +85,7 @@ export class EventStoreDbEventStore implements EventStore {
         { expectedRevision: toEsdbExpected(expectedRevision) },
       );
       if (!r.position) throw new Error('EventStoreDB did not return a position');
-      this.wake();
+      this.appended.wake();
       return { nextRevision: Number(r.nextExpectedRevision), position: { ...r.position } };
     } catch (error) {
       if (error instanceof WrongExpectedVersionError) {
@@ -144,33 +145,22 @@ export class EventStoreDbEventStore implements EventStore {
 
   async waitForAppend(timeoutMs: number): Promise<void> {
     this.ensureLive();
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const t = setTimeout(done, timeoutMs);
-      this.waiters.add(done);
-    });
+    await this.appended.wait(timeoutMs);
   }
 
   /** A live $all subscription from the end is our wake-up hint for appends by other processes. */
   private ensureLive() {
     if (this.live) return;
     this.live = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
-    this.live.on('data', () => this.wake());
+    this.live.on('data', () => this.appended.wake());
     this.live.on('error', () => {
       this.live = null;
     });
   }
 
-  private wake() {
-    for (const w of [...this.waiters]) w();
-  }
 
   async close(): Promise<void> {
-    this.wake();
+    this.appended.wake();
     await this.live?.unsubscribe().catch(() => {});
     this.live = null;
     await this.client.dispose();

@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from '../port';
 import { EVENTS_CHANNEL } from './schema';
+import { WakeUp } from '../../wake-up';
 
 interface EventRow {
   position: string;
@@ -98,7 +99,7 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore {
   private listener: pg.Client | null = null;
   private listenerStarting: Promise<void> | null = null;
-  private waiters = new Set<() => void>();
+  private readonly appended = new WakeUp();
   /** Set when the last short read saw rows of transactions still running: they will be visible soon. */
   private pendingInvisible = false;
   private closed = false;
@@ -137,7 +138,7 @@ export class PostgresEventStore implements EventStore {
         })
       : await this.pool.maybeOne(statement);
     if (!row) throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.currentRevision(streamId));
-    this.wake();
+    this.appended.wake();
     return {
       nextRevision: Number(row.revision),
       position: { commit: BigInt(row.tx as string), prepare: BigInt(row.position as string) },
@@ -194,26 +195,15 @@ export class PostgresEventStore implements EventStore {
     // Events of transactions still in flight become readable within milliseconds; don't sleep long.
     const wait = this.pendingInvisible ? Math.min(timeoutMs, 5) : timeoutMs;
     await this.ensureListener();
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, wait);
-      this.waiters.add(done);
-    });
+    await this.appended.wait(wait);
   }
 
-  private wake() {
-    for (const w of [...this.waiters]) w();
-  }
 
   private async ensureListener(): Promise<void> {
     if (!this.options.listenUrl || this.listener || this.closed) return;
     this.listenerStarting ??= (async () => {
       const client = new pg.Client({ connectionString: this.options.listenUrl });
-      client.on('notification', () => this.wake());
+      client.on('notification', () => this.appended.wake());
       client.on('error', () => {
         // Lost the hint channel: fall back to polling and reconnect on the next wait.
         if (this.listener === client) this.listener = null;
@@ -233,7 +223,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
-    this.wake();
+    this.appended.wake();
     const l = this.listener;
     this.listener = null;
     if (l) await l.end().catch(() => {});
