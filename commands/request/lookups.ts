@@ -2,6 +2,7 @@ import { sql, type DatabasePool } from 'slonik';
 import type { RequestLookups } from '../../domain/request/commands';
 import { ProgramType, ServiceType } from '../../domain/catalog/definitions';
 import { noCache } from '../../projections/support/read-model-cache';
+import { networkUnits, type NetworkUnit } from '../../projections/organizations/queries';
 import type { WriteContext } from '../context';
 
 type Reader = Pick<WriteContext, 'pool' | 'cache'>;
@@ -55,34 +56,12 @@ export const requestLookups = async (
   };
 };
 
-export interface UnitInfo {
-  readonly id: number;
-  readonly region_id: number;
-  readonly organization_id: number;
-  readonly has_hot_line_account: boolean;
-}
-
-const loadUnits = async (pool: DatabasePool, unitId: number | null): Promise<Map<number, UnitInfo>> => {
-  const rows = await pool.any(sql.unsafe`
-    SELECT u.id, u.region_id, u.organization_id,
-           (o.hot_line_email IS NOT NULL AND o.hot_line_password IS NOT NULL) AS has_hot_line_account
-    FROM rm_units u JOIN rm_organizations o ON o.id = u.organization_id
-    WHERE NOT u.deleted ${unitId === null ? sql.fragment`` : sql.fragment`AND u.id = ${unitId}`}`);
-  return new Map(
-    rows.map((row) => [
-      Number(row.id),
-      { id: Number(row.id), region_id: Number(row.region_id), organization_id: Number(row.organization_id), has_hot_line_account: Boolean(row.has_hot_line_account) },
-    ]),
-  );
-};
+export type UnitInfo = Pick<NetworkUnit, 'id' | 'region_id' | 'organization_id' | 'has_hot_line_account'>;
 
 export const unitInfo = async ({ pool, cache = noCache }: Reader, unitId: number | null): Promise<UnitInfo | null> => {
   if (!unitId) return null;
-  // The whole network's units (a few thousand) are read at once per change of the organisations:
-  // new requests go to many different courts, and a read per unit on first use cost each one a
-  // round trip under load.
-  const units = cache.retains ? await cache.get(['organizations'], 'lookup:units', () => loadUnits(pool, null)) : await loadUnits(pool, unitId);
-  return units.get(unitId) ?? null;
+  const unit = (await networkUnits(pool, cache, [unitId])).get(unitId);
+  return unit && !unit.deleted ? unit : null;
 };
 
 /** Executors a request may get: active engineers (role 2) and hot line staff. Unknown ids are dropped by the caller's check. */

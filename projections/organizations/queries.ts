@@ -1,6 +1,7 @@
-import { sql, type DatabasePool } from 'slonik';
+import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import type { HostLookup, Unit } from '../../domain/organization/decider';
 import { paged, type Page } from '../support/paging';
+import type { ReadModelCache } from '../support/read-model-cache';
 
 export interface OrganizationView extends Record<string, unknown> {
   id: number;
@@ -70,3 +71,44 @@ export const listUnits = async (pool: DatabasePool, filter: { unitIds?: readonly
     SELECT id, organization_id, region_id, name, fullname, address, vncode FROM rm_units
     WHERE NOT deleted ${filter.unitIds ? sql.fragment`AND id = ANY(${sql.array([...filter.unitIds], 'int4')})` : sql.fragment``}
     ORDER BY region_id, name, id`)) as unknown as Unit[];
+
+/** A unit with what commands and request views need of it (deleted ones too: old requests name them). */
+export interface NetworkUnit {
+  readonly id: number;
+  readonly name: string;
+  readonly region_id: number;
+  readonly organization_id: number;
+  readonly organization_name: string | null;
+  readonly has_hot_line_account: boolean;
+  readonly deleted: boolean;
+}
+
+const readNetworkUnits = async (db: Pick<CommonQueryMethods, 'any'>, only: readonly number[] | null): Promise<Map<number, NetworkUnit>> => {
+  const rows = await db.any(sql.unsafe`
+    SELECT u.id, u.name, u.region_id, u.organization_id, u.deleted, o.name AS organization_name,
+           (o.hot_line_email IS NOT NULL AND o.hot_line_password IS NOT NULL) AS has_hot_line_account
+    FROM rm_units u LEFT JOIN rm_organizations o ON o.id = u.organization_id
+    ${only ? sql.fragment`WHERE u.id = ANY(${sql.array([...only], 'int4')})` : sql.fragment``}`);
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        name: String(r.name),
+        region_id: Number(r.region_id),
+        organization_id: Number(r.organization_id),
+        organization_name: (r.organization_name as string | null) ?? null,
+        has_hot_line_account: Boolean(r.has_hot_line_account),
+        deleted: Boolean(r.deleted),
+      },
+    ]),
+  );
+};
+
+/**
+ * Units by id. With a cache that keeps values, the whole network's units (a few thousand) are read
+ * at once per change of the organisations: new requests go to many different courts, and a read
+ * per unit on first use cost most creates a round trip under load. Without one, only `ids`.
+ */
+export const networkUnits = async (db: Pick<CommonQueryMethods, 'any'>, cache: ReadModelCache, ids: readonly number[]): Promise<Map<number, NetworkUnit>> =>
+  cache.retains ? cache.get(['organizations'], 'units:network', () => readNetworkUnits(db, null)) : readNetworkUnits(db, ids);

@@ -2,6 +2,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import { toolStateTitles, type ToolState } from '../../domain/tool/states';
 import { isPlaceholderInventory, isPlaceholderManufacturer, isPlaceholderModel } from '../../domain/tool/placeholders';
 import { noCache, type ReadModelCache } from '../support/read-model-cache';
+import { networkUnits } from '../organizations/queries';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 
@@ -90,29 +91,19 @@ type UnitName = { name: string; organization_id: number; organization_name: stri
 /** Which projections each kind of name is read from (the cache's dependencies). */
 const from = {
   users: ['users'],
-  units: ['organizations'],
   tools: ['tools', 'catalog'],
   catalog: ['catalog'],
 } as const;
 
-const readUnitNames = async (db: Db, only: number[] | null): Promise<Map<number, UnitName>> => {
-  const rows = await db.any(sql.unsafe`
-    SELECT u.id, u.name, u.organization_id, o.name AS organization_name
-    FROM rm_units u LEFT JOIN rm_organizations o ON o.id = u.organization_id
-    ${only ? sql.fragment`WHERE u.id = ANY(${sql.array(only, 'int4')})` : sql.fragment``}`);
-  return new Map<number, UnitName>(
-    rows.map((r) => [Number(r.id), { name: String(r.name), organization_id: Number(r.organization_id), organization_name: (r.organization_name as string | null) ?? null }]),
-  );
-};
-
-/**
- * Unit names: the whole network's (a few thousand) at once per change of the organisations, as
- * commands read units (commands/request/lookups.ts); new requests name many different courts.
- */
 const unitNames = async (db: Db, wanted: number[], cache: ReadModelCache): Promise<Map<number, UnitName | null>> => {
   if (wanted.length === 0) return new Map();
-  const all = cache.retains ? await cache.get(from.units, 'names:units', () => readUnitNames(db, null)) : await readUnitNames(db, wanted);
-  return new Map(wanted.map((id) => [id, all.get(id) ?? null]));
+  const units = await networkUnits(db, cache, wanted);
+  return new Map(
+    wanted.map((id) => {
+      const u = units.get(id);
+      return [id, u ? { name: u.name, organization_id: u.organization_id, organization_name: u.organization_name } : null];
+    }),
+  );
 };
 
 /**
