@@ -21,6 +21,10 @@ export const comparePositions = (a: Position, b: Position): number =>
 export const hasReached = (checkpoint: Position | null, p: Position): boolean =>
   checkpoint !== null && comparePositions(checkpoint, p) >= 0;
 
+/** Whether two checkpoints are the same (null: before the first event). */
+export const samePosition = (a: Position | null, b: Position | null): boolean =>
+  a === null || b === null ? a === b : comparePositions(a, b) === 0;
+
 export const positionToString = (p: Position | null): string => (p ? `${p.commit}/${p.prepare}` : 'start');
 
 /** Expected stream revision for optimistic concurrency; revisions count from 0. */

@@ -1,6 +1,4 @@
-import { comparePositions, type Position, type StoredEvent } from '../../commands/eventstore/port';
-
-const samePosition = (a: Position | null, b: Position | null) => (a === null || b === null ? a === b : comparePositions(a, b) === 0);
+import { comparePositions, samePosition, type Position, type StoredEvent } from '../../commands/eventstore/port';
 
 /**
  * The stretch of the global log the projections' reader read last, kept so that reactions take

@@ -3,6 +3,7 @@ import {
   comparePositions,
   hasReached,
   positionToString,
+  samePosition,
   type EventStore,
   type Position,
   type StoredEvent,
@@ -55,9 +56,6 @@ class CheckpointMoved extends Error {}
 
 const parsePosition = (commit: string | null, prepare: number | string | null): Position | null =>
   commit === null || prepare === null ? null : { commit: BigInt(commit), prepare: BigInt(prepare) };
-
-const samePosition = (a: Position | null, b: Position | null) =>
-  a === null || b === null ? a === b : comparePositions(a, b) === 0;
 
 export interface RunnerOptions {
   readonly batchSize?: number;
