@@ -300,26 +300,27 @@ export class ProjectionRunner {
     while (!s.stopRequested) {
       // Within the projections' reader's window the events come from memory (each was read and
       // parsed once for all): when the window has nothing newer, wait for that reader to move on.
-      const fromWindow = this.window.read(s.checkpoint, this.batchSize);
-      if (fromWindow?.length === 0) {
+      let batch = this.window.read(s.checkpoint, this.batchSize);
+      if (batch?.length === 0) {
         await this.persistQuietly(s);
         await this.advanced.wait(this.pollIntervalMs);
         continue;
       }
-      const appended = fromWindow ? null : this.store.waitForAppend(this.pollIntervalMs);
-      let batch: StoredEvent[];
-      try {
-        batch = fromWindow ?? (await this.store.readAll({ after: s.checkpoint, maxCount: this.batchSize }));
-      } catch (error) {
-        if (s.stopRequested) return;
-        this.log.warn({ projection: name, err: String(error) }, 'reading the event log failed; retrying');
-        await sleep(this.pollIntervalMs);
-        continue;
-      }
-      if (batch.length === 0) {
-        await this.persistQuietly(s);
-        await Promise.race([appended ?? this.store.waitForAppend(this.pollIntervalMs), this.store.waitForAppend(this.pollIntervalMs)]);
-        continue;
+      if (batch === null) {
+        const appended = this.store.waitForAppend(this.pollIntervalMs);
+        try {
+          batch = await this.store.readAll({ after: s.checkpoint, maxCount: this.batchSize });
+        } catch (error) {
+          if (s.stopRequested) return;
+          this.log.warn({ projection: name, err: String(error) }, 'reading the event log failed; retrying');
+          await sleep(this.pollIntervalMs);
+          continue;
+        }
+        if (batch.length === 0) {
+          await this.persistQuietly(s);
+          await Promise.race([appended, this.store.waitForAppend(this.pollIntervalMs)]);
+          continue;
+        }
       }
       try {
         await this.applyBatch(s, batch);
