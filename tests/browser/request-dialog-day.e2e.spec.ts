@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, expectNoProblems, launchBrowser, menuGroups, openPage, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { appUrl, expectNoProblems, fileBrowser, menuGroups, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
 import { dialogClosed, findByNumber, requestDialog, requestTitle, searchOf } from '../support/browser-requests';
 import { apiSession, choose, todayText, typeDate } from './request-dialog-host/host-page';
 
@@ -13,19 +13,10 @@ import { apiSession, choose, todayText, typeDate } from './request-dialog-host/h
  * The steps build on each other and run in order.
  */
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const o of opened) await o.context.close().catch(() => {});
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const freshPage = async (): Promise<OpenedPage> => {
-  const o = await openPage(browser);
-  opened.push(o);
+  const o = await browser.open();
   return o;
 };
 

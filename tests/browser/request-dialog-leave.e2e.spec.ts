@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, expectNoProblems, launchBrowser, openPage, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { appUrl, expectNoProblems, fileBrowser, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
 import { dialogClosed, findByNumber, requestDialog, searchOf, unsavedQuestion } from '../support/browser-requests';
 import { apiSession, choose } from './request-dialog-host/host-page';
 
@@ -10,19 +10,10 @@ import { apiSession, choose } from './request-dialog-host/host-page';
  * the tab asks the browser's own question. In the real app (built client, real API).
  */
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const o of opened) await o.context.close().catch(() => {});
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const appSession = async (login: string): Promise<OpenedPage> => {
-  const o = await openPage(browser);
-  opened.push(o);
+  const o = await browser.open();
   await signIn(o.page, login);
   return o;
 };

@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectNoProblems, launchBrowser, openPage, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { expectNoProblems, fileBrowser, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
 import { apiSession, choose, hostScript, openDialog, serveHost, signInOnHost, todayText, typeDate } from './request-dialog-host/host-page';
 
 /**
@@ -10,20 +10,11 @@ import { apiSession, choose, hostScript, openDialog, serveHost, signInOnHost, to
  * it, the chat notifies the court, the history shows it all.
  */
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-beforeAll(async () => {
-  [browser] = await Promise.all([launchBrowser(), hostScript()]);
-});
-afterAll(async () => {
-  for (const o of opened) await o.context.close().catch(() => {});
-  await browser?.close();
-});
+const browser = fileBrowser(hostScript);
 
 /** A fresh browser session of `login` on the host page (signed in through the API). */
 const session = async (login: string): Promise<OpenedPage> => {
-  const o = await openPage(browser);
-  opened.push(o);
+  const o = await browser.open();
   await serveHost(o.page);
   await signInOnHost(o.page, login);
   o.page.on('response', (r) => {
@@ -34,8 +25,7 @@ const session = async (login: string): Promise<OpenedPage> => {
 
 /** The whole client (header, bell) of `login`, signed in through the login page. */
 const appSession = async (login: string): Promise<OpenedPage> => {
-  const o = await openPage(browser);
-  opened.push(o);
+  const o = await browser.open();
   await serveHost(o.page);
   await signIn(o.page, login);
   return o;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser-chromium';
 
 export const DEMO_PASSWORD = 'demo2026';
@@ -99,6 +99,30 @@ export const openPage = async (browser: Browser, options: OpenPageOptions = {}):
   const problems = watchProblems(page);
   const notifications = await routeApi(page, options);
   return { context, page, problems, notifications };
+};
+
+/**
+ * The test file's browser: launched before its tests (beside `alongside`, when given) and closed
+ * after them, together with every page `open` gave.
+ */
+export const fileBrowser = (alongside?: () => Promise<unknown>) => {
+  let browser: Browser | undefined;
+  const opened: OpenedPage[] = [];
+  beforeAll(async () => {
+    [browser] = await Promise.all([launchBrowser(), alongside?.()]);
+  });
+  afterAll(async () => {
+    for (const o of opened) await o.context.close().catch(() => {});
+    await browser?.close();
+  });
+  return {
+    open: async (options?: OpenPageOptions): Promise<OpenedPage> => {
+      if (!browser) throw new Error('fileBrowser().open is for tests and hooks, after the browser launched');
+      const o = await openPage(browser, options);
+      opened.push(o);
+      return o;
+    },
+  };
 };
 
 /** Signs in through the login form and waits for the header to show the user. */
