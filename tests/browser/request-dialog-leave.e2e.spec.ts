@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { appUrl, expectNoProblems, fileBrowser, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
 import { dialogClosed, findByNumber, requestDialog, searchOf, unsavedQuestion } from '../support/browser-requests';
-import { apiSession, choose } from './request-dialog-host/host-page';
+import { apiSession, choose, takenRepair } from './request-dialog-host/host-page';
 
 /**
  * Unsaved changes in the request dialog are never lost silently (requests.md 2.4): the dialog lives
@@ -18,32 +18,6 @@ const appSession = async (login: string): Promise<OpenedPage> => {
   return o;
 };
 
-interface Saved {
-  id: number;
-  number: number;
-}
-
-/** A hard repair of the court's first building with its UPS, taken by the engineer (through the API). */
-const takenRepair = async (): Promise<Saved> => {
-  const court = await apiSession('court');
-  const tools = await court.call<{ tools: { id: number }[] }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ unit_id: 5, tool_kind_id: 8 }))}`);
-  const created = await court.call<{ savedRequest: Saved }>('POST', '/request', {
-    request: {
-      request_kind_id: 2,
-      region_id: 1,
-      unit_id: 5,
-      contact_kind: 1,
-      contact_id: court.user.id,
-      tool_id: tools.data.tools[0]?.id ?? null,
-      request_text: 'Не включается ИБП',
-      request_performer_kind: 'FILIAL',
-    },
-  });
-  const { id, number } = created.data.savedRequest;
-  expect((await (await apiSession('engineer')).call('POST', `/request/${id}/take`, {})).status).toBe(200);
-  return { id, number };
-};
-
 const commentBefore = async (id: number) =>
   (await (await apiSession('engineer')).call<{ request: { comment_before: string | null } }>('GET', `/request_single/${id}`)).data.request.comment_before;
 
@@ -56,7 +30,7 @@ const forward = (page: Page) => page.evaluate(() => window.history.forward());
 
 describe('leaving a dialog with unsaved changes', () => {
   test('Back asks: Вернуться stays, Нет leaves without saving; Forward reopens; Да saves and leaves', async () => {
-    const request = await takenRepair();
+    const request = await takenRepair({ withTool: true });
     const { page, problems } = await appSession('engineer');
     await page.goto(appUrl('/requests'));
     await (await findByNumber(page, request.number)).click();
@@ -140,7 +114,7 @@ describe('leaving a dialog with unsaved changes', () => {
   });
 
   test('closing the tab with unsaved changes asks the browser’s question; without changes it does not', async () => {
-    const request = await takenRepair();
+    const request = await takenRepair({ withTool: true });
     const { page, problems } = await appSession('engineer');
     await page.goto(appUrl(`/requests?open=${request.id}&tab=movement`));
     const dialog = requestDialog(page);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoProblems, fileBrowser, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
-import { apiSession, choose, hostScript, openDialog, serveHost, signInOnHost, todayText, typeDate } from './request-dialog-host/host-page';
+import { apiSession, choose, hostScript, openDialog, serveHost, signInOnHost, takenRepair, todayText, typeDate } from './request-dialog-host/host-page';
 
 /**
  * The request dialog (requests.md 2.4, 2.5, 4, 5) on the real server, mounted on a bare host page
@@ -269,30 +269,8 @@ describe('request dialog (requests.md 2.4)', () => {
 });
 
 describe('request dialog: rules while editing', () => {
-  /** A new hard repair of the court's first building (with its UPS, or no tool yet), taken by the engineer, via the API. */
-  const takenRepair = async (withTool: boolean): Promise<number> => {
-    const court = await apiSession('court');
-    const tools = await court.call<{ tools: { id: number; tool_kind_id: number }[] }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ unit_id: 5, tool_kind_id: 8 }))}`);
-    const created = await court.call<{ savedRequest: { id: number } }>('POST', '/request', {
-      request: {
-        request_kind_id: 2,
-        region_id: 1,
-        unit_id: 5,
-        contact_kind: 1,
-        contact_id: court.user.id,
-        tool_id: withTool ? (tools.data.tools[0]?.id ?? null) : null,
-        request_text: 'Не включается ИБП',
-        request_performer_kind: 'FILIAL',
-      },
-    });
-    const id = created.data.savedRequest.id;
-    const engineer = await apiSession('engineer');
-    expect((await engineer.call('POST', `/request/${id}/take`, {})).status).toBe(200);
-    return id;
-  };
-
   test('filial spare with a warranty: the 5-second notice changes the warranty type; spares come from the ZIP search', async () => {
-    const id = await takenRepair(false);
+    const id = (await takenRepair({ withTool: false })).id;
     const { page, problems } = await session('engineer');
     const dialog = await openDialog(page, `open=${id}&tab=movement`);
     await choose(page, dialog, 'Вид ремонта', 'ЗИП филиала');
@@ -330,7 +308,7 @@ describe('request dialog: rules while editing', () => {
   });
 
   test('a stale save meets 409: the server’s text, and the request reloads', async () => {
-    const id = await takenRepair(true);
+    const id = (await takenRepair({ withTool: true })).id;
     const { page, problems } = await session('engineer');
     const dialog = await openDialog(page, `open=${id}&tab=movement`);
     await dialog.getByLabel('Комментарий до ремонта', { exact: true }).fill('Проверен блок питания');
@@ -349,7 +327,7 @@ describe('request dialog: rules while editing', () => {
   });
 
   test('closing with unsaved changes asks Да / Нет / Вернуться; recall asks and cancels the request', async () => {
-    const id = await takenRepair(true);
+    const id = (await takenRepair({ withTool: true })).id;
     const { page, problems } = await session('engineer');
     const dialog = await openDialog(page, `open=${id}`);
     await dialog.getByRole('tab', { name: 'Движение' }).click();

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { appUrl, DEMO_PASSWORD } from '../../support/browser-harness';
 import { buildRequestDialogHost } from './build';
 
@@ -62,6 +63,30 @@ export const apiSession = async (login: string) => {
     return { status: response.status, data: (await response.json()) as T };
   };
   return { user, call };
+};
+
+/**
+ * A new hard repair of the court's first building, with its UPS or with no tool yet, taken by the
+ * engineer (through the API).
+ */
+export const takenRepair = async ({ withTool }: { withTool: boolean }): Promise<{ id: number; number: number }> => {
+  const court = await apiSession('court');
+  const tools = await court.call<{ tools: { id: number }[] }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ unit_id: 5, tool_kind_id: 8 }))}`);
+  const created = await court.call<{ savedRequest: { id: number; number: number } }>('POST', '/request', {
+    request: {
+      request_kind_id: 2,
+      region_id: 1,
+      unit_id: 5,
+      contact_kind: 1,
+      contact_id: court.user.id,
+      tool_id: withTool ? (tools.data.tools[0]?.id ?? null) : null,
+      request_text: 'Не включается ИБП',
+      request_performer_kind: 'FILIAL',
+    },
+  });
+  const { id, number } = created.data.savedRequest;
+  expect((await (await apiSession('engineer')).call('POST', `/request/${id}/take`, {})).status).toBe(200);
+  return { id, number };
 };
 
 /**
