@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
-import { registerErrorHandling } from './http/errors';
+import { BAD_REQUEST, notFoundAnswer, registerErrorHandling } from './http/errors';
 import { registerAuthentication } from './auth/authenticate';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
@@ -35,9 +36,13 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
     trustProxy: ctx.config.trustProxy ?? false,
     // Filters travel as JSON in a path segment.
     routerOptions: { maxParamLength: 10_000 },
+    // Request ids unique across restarts and processes: they name a 5xx in the log and in x-request-id.
+    genReqId: () => randomUUID(),
+    // A malformed URL (bad percent-encoding) is refused before routing, still as Russian JSON.
+    frameworkErrors: (_error, _request, reply) => reply.status(400).send({ message: BAD_REQUEST }),
   });
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 25, fields: 200, fieldSize: 5 * 1024 * 1024 } });
-  registerErrorHandling(app);
+  registerErrorHandling(app, ctx.log);
   registerAuthentication(app, ctx);
   systemRoutes(app, ctx);
   authRoutes(app, ctx);
@@ -59,7 +64,8 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   if (serveClient) await app.register(fastifyStatic, { root: dist!, prefix: '/', wildcard: true });
   // Client-side routes (/requests, /users, ...) all load the single page; unknown API paths are 404.
   app.setNotFoundHandler((request, reply) => {
-    if (!serveClient || request.url.startsWith('/api/')) return reply.status(404).send({ message: 'Не найдено' });
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (!serveClient || !page || request.url.startsWith('/api/')) return reply.status(404).send(notFoundAnswer);
     return reply.sendFile('index.html');
   });
   return app;
