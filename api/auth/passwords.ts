@@ -1,29 +1,41 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** Passwords are stored only as scrypt hashes with a per-password salt. */
-const N = 16384;
+/**
+ * Passwords are stored only as scrypt hashes, `scrypt$N$r$p$salt$hash`, with a random salt per
+ * hash. The cost is OWASP's current recommendation (N=2^17, r=8, p=1: about 128 MiB and a few
+ * hundred milliseconds per hash); the parameters travel with the hash, so hashes made with an
+ * older cost still verify.
+ */
+export const SCRYPT_N = 2 ** 17;
 const r = 8;
 const p = 1;
 const KEYLEN = 32;
+/** Largest N accepted from a stored hash: a forged row must not make sign-in allocate gigabytes. */
+const MAX_N = 2 ** 20;
 
-const derive = (password: string, salt: Buffer, opts: ScryptOptions) =>
+// scrypt needs 128 * N * r bytes; node refuses above maxmem (32 MiB by default).
+const maxmemFor = (n: number, rr: number) => 128 * n * rr + 16 * 1024 * 1024;
+
+const derive = (password: string, salt: Buffer, opts: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>) =>
   new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { ...opts, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(password.normalize('NFKC'), salt, KEYLEN, { ...opts, maxmem: maxmemFor(opts.N, opts.r) }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 
 export const hashPassword = async (password: string): Promise<string> => {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N, r, p });
-  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await derive(password, salt, { N: SCRYPT_N, r, p });
+  return `scrypt$${SCRYPT_N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 };
 
 export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
   const [scheme, n, rr, pp, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const opts = { N: Number(n), r: Number(rr), p: Number(pp) };
+  if (!Number.isInteger(opts.N) || opts.N < 2 || opts.N > MAX_N || !(opts.r >= 1 && opts.r <= 32) || !(opts.p >= 1 && opts.p <= 16)) return false;
   const expected = Buffer.from(hash, 'base64');
-  const key = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(rr), p: Number(pp) });
+  const key = await derive(password, Buffer.from(salt, 'base64'), opts);
   return key.length === expected.length && timingSafeEqual(key, expected);
 };
 
 /** A hash no password matches: compared against when the login is unknown, to keep timing equal. */
-export const DUMMY_HASH = `scrypt$${N}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;
+export const DUMMY_HASH = `scrypt$${SCRYPT_N}$${r}$${p}$${Buffer.alloc(16).toString('base64')}$${Buffer.alloc(KEYLEN).toString('base64')}`;

@@ -263,14 +263,12 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     for (const c of courtsOf.get(r.code)!) c.units = units.filter((u) => Number(u.organization_id) === c.id).map((u) => Number(u.id));
   }
 
-  // People. One password hash for every demo account keeps the first start quick.
-  const hash = await ctx.hashPassword(ctx.config.seedPassword);
-  const sameHash = async () => hash;
+  // People. Each demo account gets its own salted hash (one shared hash would reveal that they share a password).
   const person = (i: number) => ({ surname: surnames[i % surnames.length]!, name: names[(i * 7) % names.length]!, patronymic: patronymics[(i * 3) % patronymics.length]! });
   let k = 0;
   const user = async (login: string, fields: Record<string, unknown>) =>
     track(
-      await saveUser(ctx, sameHash, null, {
+      await saveUser(ctx, ctx.hashPassword, null, {
         ...person(k++),
         email: `${login}@courts.example.ru`,
         phone: `+7 (900) ${String(100 + k).padStart(3, '0')}-00-${String(10 + k).slice(-2)}`,
