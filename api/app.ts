@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
 import { BAD_REQUEST, notFoundAnswer, registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerAuthentication } from './auth/authenticate';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
@@ -41,6 +42,7 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
     // A malformed URL (bad percent-encoding) is refused before routing, still as Russian JSON.
     frameworkErrors: (_error, _request, reply) => reply.status(400).send({ message: BAD_REQUEST }),
   });
+  await registerSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 25, fields: 200, fieldSize: 5 * 1024 * 1024 } });
   registerErrorHandling(app, ctx.log);
   registerAuthentication(app, ctx);
