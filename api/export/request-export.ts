@@ -10,6 +10,7 @@ import { requestBatches, type RequestListRow } from '../../projections/requests/
 import type { RequestFilter } from '../../projections/requests/filter';
 import type { UnitScope } from '../../domain/rights/scope';
 import type { AppContext } from '../context';
+import { attachmentDisposition } from '../http/download';
 import { requestFilterOf, requestReadScope } from '../routes/request-queries';
 import { ZipStream } from './zip-stream';
 
@@ -148,10 +149,6 @@ const contentTypes = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 } as const;
 
-/** RFC 5987/6266: an ASCII fallback plus the UTF-8 Russian name. */
-export const contentDisposition = (fileName: string, fallback: string) =>
-  `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-
 const period = (f: RequestFilter) => `за период с ${formatDate(f.date_beg)} по ${formatDate(f.date_end)}`;
 
 export const sendRequestExport = (
@@ -177,7 +174,7 @@ export const sendRequestExport = (
   }
   return reply
     .type(contentTypes[format])
-    .header('content-disposition', contentDisposition(`Список заявок.${format}`, `requests.${format}`))
+    .header('content-disposition', attachmentDisposition(`Список заявок.${format}`, `requests.${format}`))
     .send(body);
 };
 

@@ -5,12 +5,9 @@ import type { FileRef } from '../../domain/request/state';
 import { scopeIncludes } from '../../domain/rights/scope';
 import { notFound } from '../../domain/shared/errors';
 import type { AppContext } from '../context';
+import { attachmentDisposition, downloadContentType } from '../http/download';
 import { idParam, userOf } from '../http/guard';
 import { requestCaller } from './request-caller';
-
-/** RFC 5987 so Russian file names survive the header. */
-export const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Files of a request (attachments, documents, chat files) are served only to users who can read
@@ -28,8 +25,9 @@ export const fileRoutes = (app: FastifyInstance, ctx: AppContext) => {
       for (const e of await ctx.store.readStream(requestStreamId(id)))
         if (e.type === 'RequestCommentAdded') file ??= (e.data as { files: FileRef[] }).files.find((f) => f.file_id === fileId);
     if (!file || !(await ctx.files.exists(file.checksum))) throw notFound('Файл не найден');
-    reply.header('content-type', file.mimetype || 'application/octet-stream');
-    reply.header('content-disposition', contentDisposition(file.file_name));
+    // Our own type by extension, never the uploaded one; always an attachment (helmet adds nosniff).
+    reply.header('content-type', downloadContentType(file.file_name));
+    reply.header('content-disposition', attachmentDisposition(file.file_name));
     return reply.send(ctx.files.open(file.checksum));
   });
 };
