@@ -4,6 +4,7 @@ import { NotificationState } from '../../domain/notification';
 import { invalid } from '../../domain/shared/errors';
 import { loadVisible } from '../../commands/request/handlers';
 import { requestReadScope } from './request-queries';
+import { scopeOf } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { commandContext, idParam, userOf } from '../http/guard';
 
@@ -22,7 +23,10 @@ export const notificationRoutes = (app: FastifyInstance, ctx: AppContext) => {
   /** Opening a request's chat tab marks its notifications read. */
   app.put('/api/notifications/request/:requestId', async (request) => {
     const user = userOf(request);
-    const r = await markRequestNotificationsRead(ctx, user.id, idParam((request.params as { requestId: string }).requestId), commandContext(request));
+    const requestId = idParam((request.params as { requestId: string }).requestId);
+    // A request the caller may not see does not exist for them: 404, nothing written.
+    await loadVisible(ctx, { readScope: scopeOf(user, 'RIGHT_REQUEST_READ') }, requestId);
+    const r = await markRequestNotificationsRead(ctx, user.id, requestId, commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: 'Сохранено' };
   });

@@ -8,6 +8,7 @@ import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
 import { commandContext, idParam, requireRight, userOf } from '../http/guard';
 import { actorOf } from '../auth/current-user';
+import { visibleUnitIds } from './request-queries';
 
 const bool = (v: unknown) => (v === undefined || v === '' ? null : v === 'true' || v === '1' || v === true);
 const num = (v: unknown) => (v === undefined || v === '' || v === null ? null : Number(v));
@@ -55,8 +56,8 @@ export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   app.get('/api/unit', async (request) => {
-    userOf(request);
-    return { units: await listUnits(ctx.pool) };
+    const unitIds = await visibleUnitIds(ctx, userOf(request));
+    return { units: await listUnits(ctx.pool, { unitIds }) };
   });
 
   /** Moves a building to another organisation (payload organization_id). */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'slonik';
 import { hasFull } from '../../domain/rights/rights';
-import { RightValue } from '../../domain/rights/values';
+import { AccessLevel, RightValue } from '../../domain/rights/values';
 import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
 import { invalid, notFound } from '../../domain/shared/errors';
 import { parseRequestFilter, type RequestFilter } from '../../projections/requests/filter';
@@ -57,6 +57,38 @@ export const requestViewOf = (
   now: string = new Date().toISOString(),
   scope: UnitScope = scopeOf(user, 'RIGHT_REQUEST_READ'),
 ): Promise<RequestView> => buildRequestView(ctx.pool, loaded, { userId: user.id, rights: user.rightsObject, fio: user.fio, scope }, now, ctx.cache);
+
+/** Spares stock (sets, their items, a request's spares) is for holders of the ZIP right only. */
+const requireZip = (request: FastifyRequest) => requireRight(request, 'RIGHT_ZIP', RightValue.READ, RightValue.FULL);
+
+/**
+ * Regions whose people the caller may look up (engineers, contacts): every region with an ALL
+ * read or create scope, or FULL access; else the regions of the units in their scopes and their own.
+ */
+export const visibleRegions = async (ctx: Pick<AppContext, 'pool'>, user: CurrentUser): Promise<number[] | null> => {
+  const scopes = [scopeOf(user, 'RIGHT_REQUEST_READ'), scopeOf(user, 'RIGHT_REQUEST_CREATE')];
+  if (user.accessLevel >= AccessLevel.FULL || scopes.some((s) => s.all)) return null;
+  const units = [...new Set(scopes.flatMap((s) => (s.all ? [] : s.unitIds)))];
+  const regions = units.length
+    ? ((await ctx.pool.anyFirst(sql.unsafe`SELECT DISTINCT region_id FROM rm_units WHERE id = ANY(${sql.array(units, 'int4')})`)) as number[]).map(Number)
+    : [];
+  return [...new Set([...regions, ...(user.region_id == null ? [] : [user.region_id])])];
+};
+
+/**
+ * Units the caller may list (GET /api/unit): every unit with FULL access or an ALL scope; a
+ * REGION-level user the units of their regions; others the units of their request and tool scopes.
+ */
+export const visibleUnitIds = async (ctx: Pick<AppContext, 'pool'>, user: CurrentUser): Promise<number[] | null> => {
+  const scopes = (['RIGHT_REQUEST_READ', 'RIGHT_REQUEST_CREATE', 'RIGHT_TOOLS_READ'] as const).map((k) => scopeOf(user, k));
+  if (user.accessLevel >= AccessLevel.FULL || scopes.some((s) => s.all)) return null;
+  const own = scopes.flatMap((s) => (s.all ? [] : s.unitIds));
+  const regions = user.accessLevel >= AccessLevel.REGION ? await visibleRegions(ctx, user) : [];
+  const inRegions = regions?.length
+    ? ((await ctx.pool.anyFirst(sql.unsafe`SELECT id FROM rm_units WHERE region_id = ANY(${sql.array(regions, 'int4')})`)) as number[]).map(Number)
+    : [];
+  return [...new Set([...own, ...inRegions])];
+};
 
 const withoutCost = <T extends { cost?: unknown }>(items: readonly T[], show: boolean) =>
   show ? items : items.map(({ cost: _cost, ...rest }) => rest);
@@ -129,6 +161,7 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   app.get('/api/request_spares/:id', async (request) => {
     const { user, id } = await visible(request);
+    requireZip(request);
     return { spares: withoutCost(await requestSpares(ctx.pool, id), mayViewCosts(user)) };
   });
 
@@ -169,8 +202,9 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
       throw notFound('Объект не найден');
     const rows = await ctx.pool.any(sql.unsafe`
       SELECT u.id, u.fio, u.email, u.phone FROM rm_users u
-      JOIN rm_units un ON un.organization_id = u.organization_id
-      WHERE un.id = ${unitId} AND NOT u.deleted AND NOT u.is_inactive AND NOT u.hotline_worker
+      JOIN rm_units un ON un.id = ${unitId} AND NOT un.deleted
+      JOIN rm_organizations o ON o.id = un.organization_id
+      WHERE u.organization_id IN (o.id, o.host_id) AND NOT u.deleted AND NOT u.is_inactive AND NOT u.hotline_worker
       ORDER BY lower(u.fio), u.id`);
     return {
       contacts: rows.map((r) => ({ id: Number(r.id), fio: String(r.fio), email: (r.email as string | null) ?? null, phone: (r.phone as string | null) ?? null })),
@@ -178,9 +212,13 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   app.get('/api/engineers/:regionId', async (request) => {
-    requestReadScope(request);
+    const { user } = requestReadScope(request);
     const q = (request.query ?? {}) as { hotline?: string; program_id?: string };
     const hotline = q.hotline === 'true' || q.hotline === '1';
+    const regionId = idParam((request.params as { regionId: string }).regionId);
+    const regions = await visibleRegions(ctx, user);
+    // Another region's engineers are nobody's business but that region's and the whole network's.
+    if (!hotline && regions && !regions.includes(regionId)) return { engineers: [] };
     const rows = hotline
       ? await ctx.pool.any(sql.unsafe`
           SELECT u.id, u.fio, u.email, u.phone, u.organization_id, NULL::text AS organization_name, u.post_id, u.users_programs
@@ -191,7 +229,7 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
       : await ctx.pool.any(sql.unsafe`
           SELECT u.id, u.fio, u.email, u.phone, u.organization_id, o.name AS organization_name, u.post_id, u.users_programs
           FROM rm_users u JOIN rm_organizations o ON o.id = u.organization_id
-          WHERE o.region_id = ${idParam((request.params as { regionId: string }).regionId)} AND 2 = ANY(u.users_roles)
+          WHERE o.region_id = ${regionId} AND 2 = ANY(u.users_roles)
             AND NOT u.deleted AND NOT u.is_inactive AND NOT u.hotline_worker
           ORDER BY lower(u.fio), u.id`);
     return {
@@ -214,6 +252,7 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
    */
   const spares = async (request: FastifyRequest) => {
     const { user, scope } = requestReadScope(request);
+    requireZip(request);
     const params = (request.params ?? {}) as { filter?: string };
     const query = (request.query ?? {}) as Record<string, unknown>;
     const f = params.filter !== undefined ? parseFilter(params.filter) : query.filter !== undefined ? parseFilter(query.filter) : query;

@@ -17,7 +17,7 @@ import { changedSince, handleCommand, toNewEvents } from '../handle-command';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
 import type { Logger } from '../logger';
 import type { RequestCaller } from './caller';
-import { existingExecutors, regionEngineers, regionSettings, requestLookups, unitInfo } from './lookups';
+import { regionEngineers, regionSettings, requestLookupsWithReferences, unitInfo, userReferences, usersWhoMaySee } from './lookups';
 import { allocateRequestNumber, claimRequestNumber, releaseRequestNumber } from './numbers';
 import { currentSpareLines, parseSpareLines, replaceRequestSpares, sameSpares, type SpareLine } from './spares';
 
@@ -69,12 +69,13 @@ const ids = (raw: unknown): number[] =>
     ? [...new Set(raw.map((x) => Number(typeof x === 'object' && x ? ((x as { id?: unknown; user_id?: unknown }).user_id ?? (x as { id?: unknown }).id) : x)).filter((n) => Number.isInteger(n) && n > 0))]
     : [];
 
-const checkExecutors = async (w: WriteContext, wanted: number[]) => {
-  const found = new Set(await existingExecutors(w.pool, wanted));
-  const unknown = wanted.filter((id) => !found.has(id));
-  if (unknown.length) throw invalid('Исполнитель не найден', { engineers: 'Исполнитель не найден' });
-  return wanted;
-};
+/** An executors command with the chosen users as found; the decider checks region and role. */
+const assignCommand = async (w: WriteContext, caller: RequestCaller, wanted: number[]): Promise<RequestCommand> => ({
+  type: 'AssignEngineers',
+  actor: caller.actor,
+  engineer_ids: wanted,
+  executors: await userReferences(w.pool, wanted),
+});
 
 export interface RegisterInput {
   readonly request: Record<string, unknown>;
@@ -98,20 +99,23 @@ export const registerRequest = async (
   if (request.unit_id != null && request.unit_id !== '' && !unit) throw invalid('Объект не найден', { unit_id: 'Нужно выбрать' });
   if (unit) {
     if (!scopeIncludes(caller.createScope, unit.id)) throw forbidden('Нет прав на создание заявок для этого объекта');
-    if (request.region_id == null || request.region_id === '') request.region_id = unit.region_id;
-    else if (Number(request.region_id) !== unit.region_id)
+    if (request.region_id == null || request.region_id === '') throw invalid('Нужно выбрать', { region_id: 'Нужно выбрать' });
+    if (Number(request.region_id) !== unit.region_id)
       throw invalid('Объект не относится к выбранному региону', { unit_id: 'Объект не относится к выбранному региону' });
   }
   const performerKind = (request.request_performer_kind as string | undefined) ?? PerformerKind.FILIAL;
   // What the decision needs, looked up side by side (each is a read of its own; the id only leaves a gap if refused).
-  const [checked, settings, lookups, id] = await Promise.all([
-    checkExecutors(w, ids(input.engineer_ids)),
+  const chosen = ids(input.engineer_ids);
+  const [settings, lookups, id] = await Promise.all([
     unit && performerKind === PerformerKind.FILIAL ? regionSettings(w, unit.region_id) : null,
-    requestLookups(w, request),
+    requestLookupsWithReferences(w, request, { userIds: chosen }),
     w.ids.next('request'),
   ]);
-  let engineers = checked;
-  if (engineers.length === 0 && unit && settings?.auto_assign_engineer) engineers = await regionEngineers(w.pool, unit.region_id);
+  let engineers = chosen;
+  if (engineers.length === 0 && unit && settings?.auto_assign_engineer) {
+    engineers = await regionEngineers(w.pool, unit.region_id);
+    lookups.references.users.push(...(await userReferences(w.pool, engineers)));
+  }
   const command = (number: number): RequestCommand => ({
     type: 'RegisterRequest',
     actor: caller.actor,
@@ -184,7 +188,7 @@ export const saveRequest = async (
   if (changedSince(input.revision, revision, loaded.types, COMMENT_EVENTS)) throw conflict(STALE_REQUEST);
   const request = { ...input.request };
   const merged = { ...state, ...request };
-  const lookups = await requestLookups(w, merged);
+  const lookups = await requestLookupsWithReferences(w, merged, { toolIds: (input.tools_commissioning ?? []).map((t) => t.tool_id) });
   if (request.unit_id != null && Number(request.unit_id) !== state.unit_id) {
     const unit = await unitInfo(w, Number(request.unit_id) || null);
     if (request.unit_id !== '' && (!unit || !scopeIncludes(caller.readScope, unit.id))) throw invalid('Объект не найден', { unit_id: 'Нужно выбрать' });
@@ -209,7 +213,7 @@ export const saveRequest = async (
   if (input.engineer_ids !== undefined) {
     const wanted = ids(input.engineer_ids);
     const same = wanted.length === state.engineers.length && wanted.every((e) => state.engineers.includes(e));
-    if (!same) commands.push({ type: 'AssignEngineers', actor: caller.actor, engineer_ids: await checkExecutors(w, wanted) });
+    if (!same) commands.push(await assignCommand(w, caller, wanted));
   }
   const { events, next } = decideAll(state, commands, context);
 
@@ -264,7 +268,7 @@ export const requestAction = async (
   const known = await loadVisible(w, caller, id);
   const command: RequestCommand =
     action === 'assign'
-      ? { type: 'AssignEngineers', actor: caller.actor, engineer_ids: await checkExecutors(w, ids(body.engineer_ids ?? body.engineers)) }
+      ? await assignCommand(w, caller, ids(body.engineer_ids ?? body.engineers))
       : ({ type: buttonCommands[action], actor: caller.actor } as RequestCommand);
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command, context, {
     clientRevision: body.revision ?? null,
@@ -343,7 +347,10 @@ export const addRequestComment = async (
   context: CommandContext,
 ): Promise<CommandOutcome & { comment: Extract<RequestEvent, { type: 'RequestCommentAdded' }>['data'] | null }> => {
   const known = await loadVisible(w, caller, id);
-  const notify = ids(input.notify_user_ids).filter((u) => u !== caller.actor.userId);
+  const chosen = ids(input.notify_user_ids).filter((u) => u !== caller.actor.userId);
+  // Only users who may see the request are notified; others are left out.
+  const allowed = chosen.length ? await usersWhoMaySee(w, chosen, known.state.unit_id) : new Set<number>();
+  const notify = chosen.filter((u) => allowed.has(u));
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), {
     type: 'AddComment',
     actor: caller.actor,

@@ -1,5 +1,8 @@
 import { sql, type DatabasePool } from 'slonik';
 import type { RequestLookups } from '../../domain/request/commands';
+import type { RequestReferences, ToolReference, UserReference } from '../../domain/request/references';
+import { combineRights, type RightsObject } from '../../domain/rights/rights';
+import { scopeIncludes, unitScope } from '../../domain/rights/scope';
 import { ProgramType, ServiceType } from '../../domain/catalog/definitions';
 import { noCache } from '../../projections/support/read-model-cache';
 import { networkUnits, type NetworkUnit } from '../../projections/organizations/queries';
@@ -64,15 +67,6 @@ export const unitInfo = async ({ pool, cache = noCache }: Reader, unitId: number
   return unit && !unit.deleted ? unit : null;
 };
 
-/** Executors a request may get: active engineers (role 2) and hot line staff. Unknown ids are dropped by the caller's check. */
-export const existingExecutors = async (pool: DatabasePool, ids: readonly number[]): Promise<number[]> =>
-  ids.length === 0
-    ? []
-    : ((await pool.anyFirst(sql.unsafe`
-        SELECT id FROM rm_users
-        WHERE id = ANY(${sql.array([...ids], 'int4')}) AND NOT deleted AND NOT is_inactive
-          AND (2 = ANY(users_roles) OR hotline_worker)`)) as number[]).map(Number);
-
 /** The region's engineers, for regions that assign new requests automatically. */
 export const regionEngineers = async (pool: DatabasePool, regionId: number): Promise<number[]> =>
   ((await pool.anyFirst(sql.unsafe`
@@ -86,3 +80,106 @@ export const regionSettings = ({ pool, cache = noCache }: Reader, regionId: numb
       SELECT data FROM rm_catalog_items WHERE catalog = 'regions' AND id = ${regionId}`)) as Record<string, unknown> | null;
     return { auto_assign_engineer: Boolean(data?.auto_assign_engineer), immediate_email_to_engineer: Boolean(data?.immediate_email_to_engineer) };
   });
+
+const positiveIds = (values: readonly unknown[]): number[] => [
+  ...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647)),
+];
+
+/** Active accounts among `ids`, with what the executor and contact rules need. */
+export const userReferences = async (pool: DatabasePool, ids: readonly unknown[]): Promise<UserReference[]> => {
+  const wanted = positiveIds(ids);
+  if (wanted.length === 0) return [];
+  const rows = await pool.any(sql.unsafe`
+    SELECT u.id, u.organization_id, o.region_id, 2 = ANY(u.users_roles) AS engineer, u.hotline_worker
+    FROM rm_users u LEFT JOIN rm_organizations o ON o.id = u.organization_id
+    WHERE u.id = ANY(${sql.array(wanted, 'int4')}) AND NOT u.deleted AND NOT u.is_inactive`);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    organization_id: r.organization_id == null ? null : Number(r.organization_id),
+    region_id: r.region_id == null ? null : Number(r.region_id),
+    engineer: Boolean(r.engineer),
+    hotline: Boolean(r.hotline_worker),
+  }));
+};
+
+const toolReferences = async (pool: DatabasePool, ids: readonly unknown[]): Promise<ToolReference[]> => {
+  const wanted = positiveIds(ids);
+  if (wanted.length === 0) return [];
+  const rows = await pool.any(sql.unsafe`SELECT id, unit_id FROM rm_tools WHERE id = ANY(${sql.array(wanted, 'int4')}) AND NOT deleted`);
+  return rows.map((r) => ({ id: Number(r.id), unit_id: Number(r.unit_id) }));
+};
+
+const catalogItemExists = async ({ pool, cache = noCache }: Reader, catalog: string, raw: unknown): Promise<boolean | undefined> => {
+  const [id] = positiveIds([raw]);
+  if (id === undefined) return undefined;
+  return cache.get(['catalog'], `lookup:exists:${catalog}:${id}`, async () =>
+    (await pool.maybeOneFirst(sql.unsafe`SELECT 1 FROM rm_catalog_items WHERE catalog = ${catalog} AND id = ${id} AND NOT deleted`)) != null,
+  );
+};
+
+/**
+ * Every id a request names, as the read models know it, for the decider's reference checks
+ * (domain/request/references.ts): the unit with its organisation's host, the tools, the contact and
+ * executors, the catalogue items.
+ */
+export const requestReferences = async (
+  r: Reader,
+  request: { unit_id?: unknown; tool_id?: unknown; contact_id?: unknown; subsystem_id?: unknown; service_repair_id?: unknown },
+  more: { toolIds?: readonly unknown[]; userIds?: readonly unknown[] } = {},
+): Promise<RequestReferences> => {
+  const [unitId] = positiveIds([request.unit_id]);
+  const [unit, tools, users, subsystem, centre] = await Promise.all([
+    unitInfo(r, unitId ?? null),
+    toolReferences(r.pool, [request.tool_id, ...(more.toolIds ?? [])]),
+    userReferences(r.pool, [request.contact_id, ...(more.userIds ?? [])]),
+    catalogItemExists(r, 'programs_subsystems', request.subsystem_id),
+    catalogItemExists(r, 'services_repairs', request.service_repair_id),
+  ]);
+  const host = unit
+    ? await r.pool.maybeOneFirst(sql.unsafe`SELECT host_id FROM rm_organizations WHERE id = ${unit.organization_id} AND NOT deleted`)
+    : null;
+  return {
+    unit: unit ? { id: unit.id, region_id: unit.region_id, organization_id: unit.organization_id, host_organization_id: host == null ? null : Number(host) } : null,
+    tools,
+    users,
+    catalog: { subsystem_id: subsystem ?? false, service_repair_id: centre ?? false },
+  };
+};
+
+/** The lookups of a register or save with the references of every id the request names. */
+export const requestLookupsWithReferences = async (
+  r: Reader,
+  request: Parameters<typeof requestLookups>[1] & Parameters<typeof requestReferences>[1],
+  more: Parameters<typeof requestReferences>[2] = {},
+): Promise<RequestLookups & { references: RequestReferences }> => {
+  const [lookups, references] = await Promise.all([requestLookups(r, request), requestReferences(r, request, more)]);
+  references.catalog.program_id = lookups.program != null;
+  return { ...lookups, references };
+};
+
+/**
+ * Of `ids`, the active users who may read requests of `unit` (RIGHT_REQUEST_READ: ALL, or OWN
+ * with the unit among their units or their host organisation's): only they may be notified.
+ */
+export const usersWhoMaySee = async (
+  r: Reader,
+  ids: readonly unknown[],
+  unitId: number | null,
+): Promise<Set<number>> => {
+  const wanted = positiveIds(ids);
+  const unit = await unitInfo(r, unitId);
+  if (wanted.length === 0 || !unit) return new Set();
+  const rows = await r.pool.any(sql.unsafe`
+    SELECT u.id, u.units, u.organization_id, COALESCE(o.is_host, false) AS is_host,
+           COALESCE((SELECT jsonb_agg(rl.rights_object) FROM rm_roles rl WHERE rl.id = ANY(u.users_roles) AND NOT rl.deleted), '[]'::jsonb) AS rights
+    FROM rm_users u LEFT JOIN rm_organizations o ON o.id = u.organization_id
+    WHERE u.id = ANY(${sql.array(wanted, 'int4')}) AND NOT u.deleted AND NOT u.is_inactive`);
+  const allowed = new Set<number>();
+  for (const row of rows) {
+    const rights = combineRights((row.rights as RightsObject[]).map((rightsObject) => ({ access_level: 0, rightsObject })));
+    const hostUnitIds = row.is_host && Number(row.organization_id) === unit.organization_id ? [unit.id] : [];
+    const scope = unitScope({ rights, unitIds: (row.units as number[]).map(Number), hostUnitIds }, 'RIGHT_REQUEST_READ');
+    if (scopeIncludes(scope, unit.id)) allowed.add(Number(row.id));
+  }
+  return allowed;
+};

@@ -8,6 +8,7 @@ import type {
   Student,
   WorkItem,
 } from './state';
+import type { RequestReferences, UserReference } from './references';
 
 /**
  * Data the handler looks up for a register or save (the domain never reads other streams).
@@ -30,6 +31,8 @@ export interface RequestLookups {
   } | null;
   /** The id of the region's service centre with service_type 1, or null when there is none. */
   regional_service_centre_id?: number | null;
+  /** Every id the request names, as found (the handler always gives it; see references.ts). */
+  references?: RequestReferences;
 }
 
 /** Submitted scalar fields: the whole request as the form holds it (system fields are ignored). */
@@ -87,6 +90,8 @@ export interface AssignEngineers {
   type: 'AssignEngineers';
   actor: Actor;
   engineer_ids: number[];
+  /** The chosen users as found (active accounts only); the handler always gives it. */
+  executors?: UserReference[];
 }
 
 export interface ChangeNumber {

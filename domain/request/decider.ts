@@ -22,6 +22,7 @@ import { editableItemTitle } from './history';
 import { buttonOfCommand, type ButtonCommandType } from './actions';
 import { evaluateRequestCommand, type RequestEffect, type RequestMachineEvent } from './machine';
 import { applyFieldReactions } from './reactions';
+import { checkExecutors, checkRequestReferences } from './references';
 import { editableFields, editableInStatus, movementLists, resultDateOnPerform, systemFields, type EditableItem } from './rules';
 import {
   dataOf,
@@ -38,6 +39,7 @@ import {
 import { ZodError } from 'zod';
 import {
   commentSchema,
+  engineerIdsSchema,
   dateMessages,
   fieldErrorsOf,
   parseOrThrow,
@@ -319,10 +321,15 @@ const decideRegister = (command: RegisterRequest, context: CommandContext): Requ
   const { actor } = command;
   const state = initialRequestState();
   const lookups = command.lookups ?? {};
+  parseOrThrow(engineerIdsSchema, command.engineer_ids ?? []);
   const submitted = submittedData(emptyRequestData(), { request: command.request, attachments_added: command.attachments });
   checkEditability(state, submitted, actor, lookups, context.now);
   const next = applyFieldReactions(null, submitted, lookups, context.now).request;
   validateData(next, state, context.now, RequestStatus.UNDEFINED, context.now);
+  if (lookups.references) {
+    checkRequestReferences(state, next, lookups.references, derivedOf(lookups));
+    checkExecutors(uniq(command.engineer_ids ?? []), next, lookups.references.users);
+  }
   const evaluation = ask(state, { type: 'register', actor, now: context.now, next });
   const canceled = evaluation.status === RequestStatus.CANCELED;
   const request = {
@@ -359,6 +366,7 @@ const decideSave = (state: RequestState, command: SaveRequest, context: CommandC
   if (changed) {
     const fixable = new Set<string>([...editableFields(state, actor), ...touchedItems(state, next)]);
     validateData(next, state, state.request_date_add ?? now, state.request_status_id, now, fixable);
+    if (lookups.references) checkRequestReferences(state, next, lookups.references, derivedOf(lookups));
     checkNewActs(state, next);
   }
   const evaluation = ask(state, { type: 'save', actor, now, next, changed });
@@ -367,6 +375,12 @@ const decideSave = (state: RequestState, command: SaveRequest, context: CommandC
   for (const effect of evaluation.effects) events.push(...saveEffectEvents(effect, state, next, move, now));
   return events;
 };
+
+/** Values the field reactions take from the lookups (catalogue items, so they exist). */
+const derivedOf = (lookups: RequestLookups) => ({
+  subsystem_id: lookups.program?.gas_sub_system_id ?? null,
+  service_repair_id: lookups.regional_service_centre_id ?? null,
+});
 
 type Move = { request_status_id: number; previous_status_id: number };
 
@@ -490,9 +504,11 @@ const decideButton = (state: RequestState, type: ButtonCommandType, actor: Actor
 };
 
 const decideAssign = (state: RequestState, command: AssignEngineers, now: string): RequestEvent[] => {
-  if (command.engineer_ids.some((id) => !Number.isInteger(id))) throw invalid('Неверный список исполнителей');
+  parseOrThrow(engineerIdsSchema, command.engineer_ids);
   const engineers = uniq(command.engineer_ids);
   const evaluation = ask(state, { type: 'assign', actor: command.actor, now, engineer_ids: engineers });
+  // Executors already on the request stay; each new one must fit the request's region or the hot line.
+  if (command.executors) checkExecutors(engineers.filter((id) => !state.engineers.includes(id)), state, command.executors);
   if (sameValue(engineers, state.engineers) && evaluation.status === state.request_status_id) return [];
   return [
     ev('RequestEngineersAssigned', {

@@ -68,7 +68,7 @@ describe('POST /api/create_notifications', () => {
   });
 
   it("refuses a request outside the caller's scope, unknown users and a missing request, writing nothing", async () => {
-    const foreign = (await registerRepair(engineer, facts, { unit_id: facts.otherUnit, contact_id: facts.engineer })).json().savedRequest;
+    const foreign = (await registerRepair(engineer, facts, { unit_id: facts.otherUnit, tool_id: null, contact_kind: 2, contact_id: null, contact_unknown_name: 'Секретарь', contact_unknown_email: 'secretary@courts.example.ru' })).json().savedRequest;
     const mine = (await registerRepair(court, facts)).json().savedRequest;
     const before = await eventCount(t);
     const outside = await court.post('/api/create_notifications', { requestId: foreign.id, usersIds: [facts.engineer], notificationInfo: 'Текст' });
