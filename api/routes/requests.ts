@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RightValue } from '../../domain/rights/values';
 import { hasOwnOrAll } from '../../domain/rights/rights';
-import { invalid, forbidden } from '../../domain/shared/errors';
+import { invalid, forbidden, notFound } from '../../domain/shared/errors';
 import type { FileRef, RequestDocument } from '../../domain/request/state';
+import type { UnitScope } from '../../domain/rights/scope';
 import { fileRefOf } from '../../commands/files/file-store';
 import {
+  REQUEST_NOT_FOUND,
   addRequestComment,
   changeRequestDate,
   changeRequestNumber,
   createRequestGroup,
   deleteRequest,
   isRequestAction,
+  loadVisible,
   registerRequest,
   requestAction,
   saveRequest,
@@ -19,9 +22,11 @@ import {
 } from '../../commands/request/handlers';
 import type { AppContext } from '../context';
 import { commandContext, idParam, requireRight, userOf } from '../http/guard';
-import { readBody, takeUpload, type Upload } from '../http/multipart';
+import { FEW_FILES_LIMITS, readBody, takeUpload, withUploads, type Upload } from '../http/multipart';
 import { requestCaller } from './request-caller';
 import { requestViewOf } from './request-queries';
+
+const isEmptyScope = (scope: UnitScope) => !scope.all && scope.unitIds.length === 0;
 
 const asArray = (v: unknown): unknown[] | undefined => (v === undefined || v === null || v === '' ? undefined : Array.isArray(v) ? v : undefined);
 const asObject = (v: unknown, what: string): Record<string, unknown> => {
@@ -109,9 +114,28 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { message, savedRequest: await requestViewOf(ctx, outcome.after, user), ...extra };
   };
 
-  const save = async (request: FastifyRequest, pathId: number | null) => {
+  /**
+   * Rights and scope that can be told before the body is read, so that a call bound to be refused
+   * does not stream its files at all: a save by path needs the request visible to the caller, a
+   * save without a path at least the right to create or read requests.
+   */
+  const checkBeforeUpload = async (request: FastifyRequest, pathId: number | null) => {
     const user = userOf(request);
-    const { fields, uploads } = await readBody(request, ctx.files);
+    const caller = requestCaller(user);
+    if (pathId !== null) await loadVisible(w, caller, pathId);
+    else if (!hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_CREATE') && isEmptyScope(caller.readScope)) throw forbidden('Недостаточно прав для создания заявок');
+  };
+
+  const save = async (request: FastifyRequest, pathId: number | null) => {
+    await checkBeforeUpload(request, pathId);
+    const parsed = await readBody(request, ctx.files);
+    // The files are committed as soon as the command was accepted, before the answer waits for anything.
+    const saved = await withUploads(parsed, () => saveParsed(request, pathId, parsed.fields, parsed.uploads));
+    return answer(request, saved.outcome, saved.message, saved.extra);
+  };
+
+  const saveParsed = async (request: FastifyRequest, pathId: number | null, fields: Record<string, unknown>, uploads: Upload[]) => {
+    const user = userOf(request);
     const body = asObject(fields.request, 'request');
     const id = pathId ?? (body.id ? Number(body.id) : null);
     const files = await fileChanges(ctx, fields, uploads);
@@ -120,7 +144,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     if (!id) {
       if (!hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_CREATE')) throw forbidden('Недостаточно прав для создания заявок');
       const r = await registerRequest(w, caller, { request: body, engineer_ids: fields.engineers, attachments: files.attachments_added }, context);
-      return answer(request, r, 'Заявка создана');
+      return { outcome: r as RequestOutcome, message: 'Заявка создана', extra: {} };
     }
     const input: SaveInput = {
       request: body,
@@ -134,7 +158,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
       ...files,
     };
     const r = await saveRequest(w, caller, idParam(id), input, context);
-    return answer(request, r, 'Заявка сохранена', r.notices.length ? { notices: r.notices } : {});
+    return { outcome: r as RequestOutcome, message: 'Заявка сохранена', extra: r.notices.length ? { notices: r.notices } : {} };
   };
 
   app.post('/api/request', async (request) => save(request, null));
@@ -176,16 +200,21 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   app.post('/api/request_comments', async (request) => {
     const user = userOf(request);
-    const { fields, uploads } = await readBody(request, ctx.files);
-    const comment = asObject(fields.requestComment, 'requestComment');
-    const id = idParam(comment.request_id);
-    const files: FileRef[] = [];
-    for (const u of uploads) files.push(fileRefOf(await ctx.ids.next('file'), u.name, u.mimetype, u.blob));
-    const r = await addRequestComment(w, requestCaller(user), id, {
-      comment: comment.comment,
-      files,
-      notify_user_ids: fields.usersIds ?? comment.users ?? comment.usersIds ?? [],
-    }, commandContext(request));
+    if (isEmptyScope(requestCaller(user).readScope)) throw notFound(REQUEST_NOT_FOUND);
+    const parsed = await readBody(request, ctx.files, FEW_FILES_LIMITS);
+    const { fields, uploads } = parsed;
+    let id = 0;
+    const r = await withUploads(parsed, async () => {
+      const comment = asObject(fields.requestComment, 'requestComment');
+      id = idParam(comment.request_id);
+      const files: FileRef[] = [];
+      for (const u of uploads) files.push(fileRefOf(await ctx.ids.next('file'), u.name, u.mimetype, u.blob));
+      return addRequestComment(w, requestCaller(user), id, {
+        comment: comment.comment,
+        files,
+        notify_user_ids: fields.usersIds ?? comment.users ?? comment.usersIds ?? [],
+      }, commandContext(request));
+    });
     // Waits for the read models: the users notified see the message at once.
     await ctx.consistency.afterCommand(user.id, r.position);
     const c = r.comment;
@@ -199,15 +228,18 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
   /** Group creation (RIGHT_MULTIPLE_REQUESTS): payload unitsIds, requestText, filesList + files. */
   app.post('/api/request_multiple', async (request) => {
     const user = requireRight(request, 'RIGHT_MULTIPLE_REQUESTS', RightValue.FULL);
-    const { fields, uploads } = await readBody(request, ctx.files);
-    const attachments: FileRef[] = [];
-    for (const u of uploads) attachments.push(fileRefOf(await ctx.ids.next('file'), u.name, u.mimetype, u.blob));
-    const r = await createRequestGroup(w, requestCaller(user), {
-      units_ids: fields.unitsIds,
-      request_text: fields.requestText,
-      request_kind_id: fields.requestKindId,
-      attachments,
-    }, commandContext(request));
+    const parsed = await readBody(request, ctx.files, FEW_FILES_LIMITS);
+    const { fields, uploads } = parsed;
+    const r = await withUploads(parsed, async () => {
+      const attachments: FileRef[] = [];
+      for (const u of uploads) attachments.push(fileRefOf(await ctx.ids.next('file'), u.name, u.mimetype, u.blob));
+      return createRequestGroup(w, requestCaller(user), {
+        units_ids: fields.unitsIds,
+        request_text: fields.requestText,
+        request_kind_id: fields.requestKindId,
+        attachments,
+      }, commandContext(request));
+    });
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: `Создано заявок: ${r.ids.length}`, ids: r.ids };
   });
