@@ -1,7 +1,9 @@
 /**
- * `npm run projections:rebuild [name ...]`: drops the named read models (default: all) and
- * rebuilds them from the event log. Safe while the server runs: batches are serialized per
- * projection through its checkpoint row, so the live runner and the rebuild never double-apply.
+ * `npm run projections:rebuild [name ...]`: rebuilds the named read models (default: all) from the
+ * event log into fresh tables and swaps them in only when the whole log applied. Safe while the
+ * server runs: the live tables serve (and the live runner fills them) until the swap, which holds
+ * the checkpoint rows. A projection that fails keeps its old tables; the reason is printed and the
+ * command exits with 1 after trying the others.
  */
 import { createDatabasePool } from '../../commands/db/pool';
 import { PostgresEventStore } from '../../commands/eventstore/postgres/postgres-event-store';
@@ -9,7 +11,7 @@ import { EventStoreDbEventStore } from '../../commands/eventstore/eventstoredb/e
 import { withUpcasting } from '../../commands/eventstore/upcasting';
 import { consoleLogger } from '../../commands/logger';
 import { allProjections } from '../../projections/registry';
-import { ProjectionRunner } from '../../projections/runner/runner';
+import { ProjectionRunner, RebuildFailed } from '../../projections/runner/runner';
 import { loadConfig } from '../config';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { prepareDatabase } from '../db/prepare';
@@ -32,10 +34,23 @@ const base = config.eventStoreUrl ? new EventStoreDbEventStore(config.eventStore
 const store = withUpcasting(base, upcasters);
 const runner = new ProjectionRunner(pool, store, allProjections(), [], consoleLogger);
 const targets = names.length ? names : runner.projectionNames();
+const failed: string[] = [];
 for (const name of targets) {
-  const { events, ms } = await runner.rebuild([name]);
-  console.log(`${name}: ${events} событий за ${ms} мс (${Math.round((events / Math.max(ms, 1)) * 1000)} событий/с)`);
+  try {
+    const { events, ms } = await runner.rebuild([name]);
+    console.log(`${name}: ${events} событий за ${ms} мс (${Math.round((events / Math.max(ms, 1)) * 1000)} событий/с)`);
+  } catch (error) {
+    failed.push(name);
+    if (!(error instanceof RebuildFailed)) console.error(`${name}: пересборка не удалась: ${error instanceof Error ? error.message : String(error)}. Прежняя витрина сохранена.`);
+    else {
+      const e = error.event;
+      console.error(
+        `${name}: пересборка не удалась на событии ${e.type} потока ${e.streamId} (версия ${e.revision}, позиция ${e.position}): ${error.reason}. Прежняя витрина и её контрольная точка сохранены.`,
+      );
+    }
+  }
 }
+if (failed.length) process.exitCode = 1;
 await store.close();
 await pool.end();
 await embedded?.stop();

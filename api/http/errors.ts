@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDomainError, type DomainErrorKind } from '../../domain/shared/errors';
+import { isDatabaseUnavailable, replyDatabaseUnavailable } from './database-errors';
 import type { Logger } from '../../commands/logger';
 
 const statusOf: Record<DomainErrorKind, number> = {
@@ -76,6 +77,7 @@ export const registerErrorHandling = (app: FastifyInstance, log: Logger) => {
       if (error.fieldErrors) body.errors = error.fieldErrors;
       return reply.status(statusOf[error.kind]).send(body);
     }
+    if (isDatabaseUnavailable(error)) return replyDatabaseUnavailable(error, request, reply, log);
     const answer = answerOf(error);
     if (answer) return reply.status(answer.status).send({ message: answer.message });
     log.error({ err: String(error), stack: error.stack, requestId: String(request.id), method: request.method, url: request.url }, 'unhandled error');
