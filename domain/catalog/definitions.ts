@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { RightKey } from '../rights/catalog';
 import { RightValue } from '../rights/values';
-import { flag, idList, isoDate, optionalId, optionalText, requiredId, shortText } from './schemas';
+import { requestKindIds } from '../request/enums';
+import { boundedInt, enumOf, orNull, PG_INT_MAX } from '../shared/primitives';
+import { flag, idList, isoDate, optionalId, optionalText, requiredId, requiredText, shortText } from './schemas';
 
 /**
  * One generic mechanism for every simple reference catalogue: a definition names the API path,
@@ -50,15 +52,11 @@ export const regions = def({
   payloadKey: 'region',
   title: 'Регионы',
   schema: z.object({
-    title: z.string({ required_error: 'Введите наименование региона' }).trim().min(1, 'Введите наименование региона').max(199, 'Значение от 1 до 200 символов'),
-    code: z.coerce.number({ invalid_type_error: 'Введите код региона' }).int('Введите код региона').positive('Введите код региона'),
-    filial_title: z.string({ required_error: 'Введите наименование филиала' }).trim().min(1, 'Введите наименование филиала').max(499, 'Значение от 1 до 500 символов'),
-    filial_phone: z.string({ required_error: 'Введите телефон филиала' }).trim().min(1, 'Введите телефон филиала').max(99, 'Значение от 1 до 100 символов'),
-    instrumental_case: z
-      .string({ required_error: 'Введите наименование в творительном падеже' })
-      .trim()
-      .min(1, 'Введите наименование в творительном падеже')
-      .max(199, 'Значение от 1 до 200 символов'),
+    title: requiredText('Введите наименование региона', 199, 'Значение от 1 до 200 символов'),
+    code: boundedInt(1, PG_INT_MAX, { message: 'Введите код региона', coerce: true }),
+    filial_title: requiredText('Введите наименование филиала', 499, 'Значение от 1 до 500 символов'),
+    filial_phone: requiredText('Введите телефон филиала', 99, 'Значение от 1 до 100 символов'),
+    instrumental_case: requiredText('Введите наименование в творительном падеже', 199, 'Значение от 1 до 200 символов'),
     immediate_email_to_engineer: flag,
     auto_assign_engineer: flag,
   }),
@@ -76,7 +74,7 @@ export const organizationKinds = def({
   title: 'Виды организаций',
   schema: z.object({
     ksa_title: optionalText(99, 'Значение до 100 символов'),
-    title: z.string({ required_error: 'Значение от 1 до 200 символов' }).trim().min(1, 'Значение от 1 до 200 символов').max(199, 'Значение от 1 до 200 символов'),
+    title: requiredText('Значение от 1 до 200 символов', 199, 'Значение от 1 до 200 символов'),
     is_filial: flag,
     signers_count: z.union([z.literal(2), z.literal(3), z.literal('2'), z.literal('3')]).nullish().transform((v) => (v ? Number(v) : 2)),
   }),
@@ -108,11 +106,9 @@ export const programs = def({
   title: 'Программное обеспечение',
   schema: z
     .object({
-      type: z.coerce
-        .number({ invalid_type_error: 'Укажите тип программного обеспечения', required_error: 'Укажите тип программного обеспечения' })
-        .refine((v) => v === 1 || v === 2, 'Укажите тип программного обеспечения'),
-      title: z.string({ required_error: 'Укажите наименование' }).trim().min(1, 'Укажите наименование').max(499, 'Не более 500 символов'),
-      version: z.string({ required_error: 'Укажите версию' }).trim().min(1, 'Укажите версию').max(99, 'Значение от 1 до 100 символов'),
+      type: enumOf([ProgramType.SPECIAL, ProgramType.COMMON], 'Укажите тип программного обеспечения', { coerce: true }),
+      title: requiredText('Укажите наименование', 499, 'Не более 500 символов'),
+      version: requiredText('Укажите версию', 99, 'Значение от 1 до 100 символов'),
       designation: optionalText(199, 'Не более 200 символов'),
       factory_number: optionalText(199, 'Не более 200 символов'),
       guaranty_dt: isoDate(),
@@ -149,14 +145,12 @@ export const servicesRepairs = def({
   payloadKey: 'serviceRepair',
   title: 'Сервисные центры',
   schema: z.object({
-    title: z.string({ required_error: 'Укажите наименование' }).trim().min(1, 'Укажите наименование').max(499, 'Не более 500 символов'),
+    title: requiredText('Укажите наименование', 499, 'Не более 500 символов'),
     region_id: requiredId('Укажите регион'),
     address: optionalText(499, 'Не более 500 символов'),
     telephone: optionalText(99, 'Не более 100 символов'),
     chief_fio: optionalText(199, 'Не более 200 символов'),
-    service_type: z.coerce
-      .number({ invalid_type_error: 'Укажите тип' })
-      .refine((v) => v === 1 || v === 2, 'Укажите тип'),
+    service_type: enumOf([ServiceType.REGIONAL, ServiceType.SERVICE_CENTRE], 'Укажите тип', { coerce: true }),
   }),
   editRight: 'RIGHT_SERVICES_REPAIRS',
   readRight: { key: 'RIGHT_SERVICES_REPAIRS', values: FULL },
@@ -170,8 +164,8 @@ export const commonDisrepairs = def({
   payloadKey: 'disrepair',
   title: 'Типовые неисправности технических средств',
   schema: z.object({
-    request_kind_id: optionalId,
-    description: z.string({ required_error: 'Укажите неисправность' }).trim().min(1, 'Укажите неисправность').max(1999, 'Не более 2000 символов'),
+    request_kind_id: orNull(enumOf(requestKindIds, 'Укажите тип заявки', { coerce: true }), 'Укажите тип заявки'),
+    description: requiredText('Укажите неисправность', 1999, 'Не более 2000 символов'),
     common_disrepair_tool_kinds: idList,
   }),
   editRight: 'RIGHT_COMMON_DISREPAIRS',
@@ -200,7 +194,7 @@ export const toolSetNames = def({
   payloadKey: 'toolSetName',
   title: 'Виды комплектов оборудования',
   schema: z.object({
-    code: z.coerce.number({ invalid_type_error: 'Число менее 2147483648' }).int().min(0).max(2147483647, 'Число менее 2147483648'),
+    code: boundedInt(0, PG_INT_MAX, { message: 'Число менее 2147483648', coerce: true }),
     name: shortText(),
     system_ts_id: optionalId,
   }),
@@ -218,7 +212,7 @@ export const toolModels = def({
   schema: z.object({
     tool_kind_id: requiredId('Укажите вид оборудования'),
     manufacturer_id: requiredId('Укажите производителя оборудования'),
-    model: z.string({ required_error: 'Укажите наименование оборудования' }).trim().min(1, 'Укажите наименование оборудования').max(499, 'Не более 500 символов'),
+    model: requiredText('Укажите наименование оборудования', 499, 'Не более 500 символов'),
     is_verified: flag,
   }),
   editRight: 'RIGHT_TOOLS_MODELS',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { flag, optionalId, optionalText } from '../catalog/schemas';
+import { flag, optionalId, optionalText, requiredId, requiredText } from '../catalog/schemas';
+import { ID_LIST_MAX, primitiveMessages } from '../shared/primitives';
 
 export const unitSchema = z.object({
-  id: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
-  name: z.string({ required_error: 'Укажите наименование здания' }).trim().min(1, 'Укажите наименование здания').max(499, 'Не более 500 символов'),
+  id: optionalId,
+  name: requiredText('Укажите наименование здания', 499, 'Не более 500 символов'),
   fullname: optionalText(999, 'Не более 1000 символов'),
   address: optionalText(999, 'Не более 1000 символов'),
   vncode: optionalText(99, 'Не более 100 символов'),
@@ -12,10 +13,10 @@ export type UnitInput = z.output<typeof unitSchema>;
 
 export const organizationSchema = z
   .object({
-    region_id: z.coerce.number({ invalid_type_error: 'Укажите регион', required_error: 'Укажите регион' }).int().positive('Укажите регион'),
-    name: z.string({ required_error: 'Укажите наименование' }).trim().min(1, 'Укажите наименование').max(499, 'Не более 500 символов'),
+    region_id: requiredId('Укажите регион'),
+    name: requiredText('Укажите наименование', 499, 'Не более 500 символов'),
     fullname: optionalText(999, 'Не более 1000 символов'),
-    vncode: z.string({ required_error: 'Укажите VNCODE' }).trim().min(1, 'Укажите VNCODE').max(99, 'Не более 100 символов'),
+    vncode: requiredText('Укажите VNCODE', 99, 'Не более 100 символов'),
     address: optionalText(999, 'Не более 1000 символов'),
     mail_address: optionalText(999, 'Не более 1000 символов'),
     phone: optionalText(99, 'Не более 100 символов'),
@@ -33,4 +34,7 @@ export const organizationSchema = z
   });
 export type OrganizationInput = z.output<typeof organizationSchema>;
 
-export const unitsSchema = z.array(unitSchema).min(1, 'Нужно ввести хотя бы одно здание');
+export const unitsSchema = z
+  .array(unitSchema, { invalid_type_error: 'Нужно ввести хотя бы одно здание' })
+  .min(1, 'Нужно ввести хотя бы одно здание')
+  .max(ID_LIST_MAX, primitiveMessages.idListTooLong);

@@ -1,15 +1,23 @@
 import { z } from 'zod';
 import { formatDate, isCalendarDate, parseRuDate, toDateOnly } from '../shared/dates';
-import { invalid } from '../shared/errors';
-import { ruErrorMap } from '../shared/validation';
+import { boundedInt, date, enumOf, idList, id as idOf, money, nullableId, string, text, YEAR_MAX, YEAR_MIN } from '../shared/primitives';
+import { parseOrThrow as parseShared, ruErrorMap } from '../shared/validation';
 import {
   ContactKind,
+  HotlineResult,
+  InspectionAfter,
+  InspectionBefore,
+  LearningType,
+  PerformType,
   PerformerKind,
+  RepairResult,
   RepairType,
   RequestKind,
   RequestStatus,
+  SupportSystem,
   WarrantyKind,
   actKindValues,
+  requestKindIds,
   requestResultValues,
   serviceCentreRepairTypes,
   softwareKinds,
@@ -59,6 +67,8 @@ export const requestMessages = {
   units: 'Укажите объекты',
   integer: 'Введите целое число',
   value: 'Неверное значение',
+  engineers: 'Неверный список исполнителей',
+  year: `Год от ${YEAR_MIN} до ${YEAR_MAX}`,
 } as const;
 
 export const DESCRIPTION_MIN = 5;
@@ -152,33 +162,43 @@ export interface RequestValidationContext {
   status?: number;
 }
 
-const nullableId = z.number().int().nullable();
-const nullableText = z.string().nullable();
-const nullableDate = z.string().nullable();
+/** Free text fields the spec does not bound: bounded anyway, well above any real text. */
+export const FREE_TEXT_MAX = 65535;
+/** The most lines a request list (works, spares, students, tools) may hold. */
+export const LIST_MAX = 1000;
+
+/**
+ * Ids and enumerations are bounded so every accepted value fits the read models (PostgreSQL
+ * integer). Nothing is coerced: the decider stores the submitted values, not the parsed ones.
+ */
+const nullableEnum = (values: readonly number[], message: string = requestMessages.value) => enumOf(values, message).nullable();
+const nullableText = text(FREE_TEXT_MAX).nullable();
+const nullableDate = z.union([z.literal(''), date()]).nullable();
+const listOf = <S extends z.ZodTypeAny>(item: S) => z.array(item).max(LIST_MAX, `Не более ${LIST_MAX} строк`);
 
 export const workItemSchema = z.object({
-  title: z.string().trim().min(1, requestMessages.workTitle).max(TITLE_MAX, requestMessages.workTitle),
-  cost: z.number().min(0, requestMessages.cost),
+  title: string(requestMessages.workTitle).trim().min(1, requestMessages.workTitle).max(TITLE_MAX, requestMessages.workTitle),
+  cost: money({ negativeMessage: requestMessages.cost }),
 });
 export const sparePbsItemSchema = z.object({
-  title: z.string().trim().min(1, requestMessages.spareTitle).max(TITLE_MAX, requestMessages.spareTitle),
-  cost: z.number().min(0, requestMessages.cost),
+  title: string(requestMessages.spareTitle).trim().min(1, requestMessages.spareTitle).max(TITLE_MAX, requestMessages.spareTitle),
+  cost: money({ negativeMessage: requestMessages.cost }),
 });
 export const studentSchema = z.object({
-  name: z.string().trim().min(1, requestMessages.studentName).max(TITLE_MAX, requestMessages.studentName),
-  post: z.string().max(TITLE_MAX, requestMessages.value),
+  name: string(requestMessages.studentName).trim().min(1, requestMessages.studentName).max(TITLE_MAX, requestMessages.studentName),
+  post: text(TITLE_MAX, requestMessages.value),
 });
 export const commissioningToolSchema = z.object({
-  tool_id: z.number({ invalid_type_error: requestMessages.toolLine }).int(),
-  settling_place: z.string().max(TITLE_MAX, requestMessages.value),
-  instructed_person: z.string().max(TITLE_MAX, requestMessages.value),
+  tool_id: idOf({ message: requestMessages.toolLine, coerce: false }),
+  settling_place: text(TITLE_MAX, requestMessages.value),
+  instructed_person: text(TITLE_MAX, requestMessages.value),
 });
 export const fileRefSchema = z.object({
-  file_id: z.string().min(1),
-  file_name: z.string().min(1),
-  mimetype: z.string(),
-  size: z.number().int().min(0),
-  checksum: z.string(),
+  file_id: text(255).min(1),
+  file_name: text(FREE_TEXT_MAX).min(1),
+  mimetype: text(255),
+  size: boundedInt(0, Number.MAX_SAFE_INTEGER),
+  checksum: text(255),
 });
 export const requestDocumentSchema = fileRefSchema.extend({
   act_kind: z.enum(actKindValues).nullable(),
@@ -187,33 +207,33 @@ export const requestDocumentSchema = fileRefSchema.extend({
 });
 
 const requestShape = {
-  request_kind_id: nullableId,
+  request_kind_id: nullableEnum(requestKindIds, requestMessages.kind),
   request_performer_kind: z.enum([PerformerKind.SENIOR, PerformerKind.FILIAL]),
-  region_id: nullableId,
-  unit_id: nullableId,
-  contact_kind: nullableId,
-  contact_id: nullableId,
+  region_id: nullableId(requestMessages.value),
+  unit_id: nullableId(requestMessages.value),
+  contact_kind: nullableEnum(Object.values(ContactKind), requestMessages.contactKind),
+  contact_id: nullableId(requestMessages.value),
   contact_unknown_name: nullableText,
   contact_unknown_email: nullableText,
   number_out: nullableText,
   date_out_d: nullableDate,
-  program_id: nullableId,
-  subsystem_id: nullableId,
-  system_ts_id: nullableId,
-  tool_id: nullableId,
-  learning_type_id: nullableId,
-  repair_kind_id: nullableId,
-  repair_type_id: nullableId,
-  repair_result_id: nullableId,
-  request_text: z.string(),
+  program_id: nullableId(requestMessages.value),
+  subsystem_id: nullableId(requestMessages.value),
+  system_ts_id: nullableEnum(Object.values(SupportSystem)),
+  tool_id: nullableId(requestMessages.value),
+  learning_type_id: nullableEnum(Object.values(LearningType), requestMessages.learningType),
+  repair_kind_id: nullableEnum(Object.values(WarrantyKind)),
+  repair_type_id: nullableEnum(Object.values(RepairType)),
+  repair_result_id: nullableEnum(Object.values(RepairResult)),
+  request_text: string(requestMessages.description),
   request_text_expl: nullableText,
   note: nullableText,
   hotlinegas_number: nullableText,
   hotlinegas_close_d: nullableDate,
   result: z.enum(requestResultValues).nullable(),
-  result_type: nullableId,
+  result_type: nullableEnum(Object.values(PerformType)),
   result_d: nullableDate,
-  commissioning_year: nullableId,
+  commissioning_year: boundedInt(YEAR_MIN, YEAR_MAX, { message: requestMessages.year }).nullable(),
   fulfielled_works: nullableText,
   co_13_d: nullableDate,
   co_3_d: nullableDate,
@@ -222,25 +242,25 @@ const requestShape = {
   co_41_d: nullableDate,
   co_42_d: nullableDate,
   date_repair_d: nullableDate,
-  service_repair_id: nullableId,
+  service_repair_id: nullableId(requestMessages.value),
   date_pass_d: nullableDate,
   date_return_d: nullableDate,
   tool_in_d: nullableDate,
   tool_out_d: nullableDate,
-  view_res_before: nullableId,
-  view_res_after: nullableId,
+  view_res_before: nullableEnum(Object.values(InspectionBefore)),
+  view_res_after: nullableEnum(Object.values(InspectionAfter)),
   comment_before: nullableText,
   comment_after: nullableText,
   troubles_list: nullableText,
-  hotline_result_id: nullableId,
-  hotline_result_type: nullableId,
+  hotline_result_id: nullableEnum(Object.values(HotlineResult)),
+  hotline_result_type: nullableEnum(Object.values(PerformType)),
   hotline_result_date: nullableDate,
   hotline_work_description: nullableText,
   instructed_person: nullableText,
-  works: z.array(workItemSchema),
-  spares_pbs: z.array(sparePbsItemSchema),
-  students_list: z.array(studentSchema),
-  tools_commissioning: z.array(commissioningToolSchema),
+  works: listOf(workItemSchema),
+  spares_pbs: listOf(sparePbsItemSchema),
+  students_list: listOf(studentSchema),
+  tools_commissioning: listOf(commissioningToolSchema),
 };
 
 /** Date fields the request schema checks with the date rules (the client checks the same ones). */
@@ -352,17 +372,15 @@ export type RequestFormValues = z.input<ReturnType<typeof requestSchema>>;
 
 /** A chat message: under 2000 characters; sending needs at least 5. */
 export const commentSchema = z.object({
-  comment: z
-    .string()
+  comment: string(requestMessages.commentMin)
     .max(COMMENT_MAX_EXCLUSIVE - 1, requestMessages.comment)
     .refine((c) => c.trim().length >= COMMENT_MIN, requestMessages.commentMin),
 });
 
 /** Group creation: at least one unit, a description longer than 5 characters. */
 export const groupRequestSchema = z.object({
-  units_ids: z.array(z.number().int()).min(1, requestMessages.units),
-  request_text: z
-    .string()
+  units_ids: idList({ message: requestMessages.units, coerce: false }).min(1, requestMessages.units),
+  request_text: string(requestMessages.description)
     .refine((t) => t.trim().length > DESCRIPTION_MIN, requestMessages.description)
     .refine((t) => t.length <= DESCRIPTION_MAX, requestMessages.descriptionMax),
 });
@@ -391,9 +409,7 @@ export const fieldErrorsOf = (error: z.ZodError): Record<string, string> => {
 };
 
 /** Parses or throws invalid(first message, field errors); the decider calls it before deciding. */
-export const parseOrThrow = <T extends z.ZodTypeAny>(schema: T, data: unknown): z.output<T> => {
-  const parsed = schema.safeParse(data, { errorMap: ruErrorMap });
-  if (parsed.success) return parsed.data as z.output<T>;
-  const fieldErrors = fieldErrorsOf(parsed.error);
-  throw invalid(parsed.error.issues[0]?.message ?? requestMessages.value, fieldErrors);
-};
+export const parseOrThrow = parseShared;
+
+/** The executors of a request: ids of accounts, nothing coerced. */
+export const engineerIdsSchema = idList({ message: requestMessages.engineers, coerce: false });

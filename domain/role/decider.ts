@@ -4,18 +4,15 @@ import type { Actor } from '../shared/actor';
 import type { DomainEvent } from '../shared/events';
 import { forbidden, invalid, notFound, refused } from '../shared/errors';
 import { diffFields, parseOrThrow, type FieldChange } from '../shared/validation';
-import { flag } from '../catalog/schemas';
+import { flag, requiredText } from '../catalog/schemas';
+import { boundedInt, enumOf, PG_INT_MAX } from '../shared/primitives';
 import { hasFull, validateRightsObject, type RightsObject } from '../rights/rights';
 
 export const roleSchema = z.object({
-  title: z.string({ required_error: 'Значение от 1 до 100 символов' }).trim().min(1, 'Значение от 1 до 100 символов').max(99, 'Значение от 1 до 100 символов'),
-  role_order: z.coerce.number({ invalid_type_error: 'Число больше нуля' }).int('Число больше нуля').positive('Число больше нуля'),
+  title: requiredText('Значение от 1 до 100 символов', 99, 'Значение от 1 до 100 символов'),
+  role_order: boundedInt(1, PG_INT_MAX, { message: 'Число больше нуля', coerce: true }),
   role_is_hotline: flag,
-  access_level: z.coerce
-    .number({ invalid_type_error: 'Укажите уровень доступа' })
-    .int()
-    .min(1, 'Укажите уровень доступа')
-    .max(4, 'Укажите уровень доступа'),
+  access_level: enumOf([1, 2, 3, 4], 'Укажите уровень доступа', { coerce: true }),
   rightsObject: z.record(z.unknown()).default({}),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalid } from './errors';
+import { nulPathOf, primitiveMessages } from './primitives';
 
 /**
  * Russian texts for zod's own issues (type mismatches, lengths, formats): every schema's own
@@ -9,6 +10,8 @@ export const ruErrorMap: z.ZodErrorMap = (issue, ctx) => {
   // A schema's own text (required_error, invalid_type_error, its errorMap) reaches this map as the
   // default; only zod's English default is replaced.
   if (ctx.defaultError !== z.defaultErrorMap(issue, ctx).message) return { message: ctx.defaultError };
+  // An array, a scalar or null where the whole body must be an object.
+  if (issue.code === z.ZodIssueCode.invalid_type && issue.expected === 'object' && issue.path.length === 0) return { message: primitiveMessages.body };
   if (issue.code === z.ZodIssueCode.invalid_type && (issue.received === 'undefined' || issue.received === 'null')) return { message: 'Обязательное поле' };
   if (issue.code === z.ZodIssueCode.invalid_string && issue.validation === 'email') return { message: 'Укажите корректный email' };
   if (issue.code === z.ZodIssueCode.too_big && issue.type === 'string') return { message: `Не более ${issue.maximum} символов` };
@@ -26,8 +29,18 @@ export const fieldErrorsOf = (error: z.ZodError): Record<string, string> => {
   return out;
 };
 
+/**
+ * NUL anywhere in an input (a field, a list item, a key) is refused before any schema runs:
+ * PostgreSQL text and jsonb cannot hold it, so such an event could never be stored or projected.
+ */
+export const rejectNul = (input: unknown): void => {
+  const path = nulPathOf(input);
+  if (path !== null) throw invalid(primitiveMessages.nul, { [path || '_']: primitiveMessages.nul });
+};
+
 /** Parses input with a schema or throws a 400-kind DomainError carrying every field message. */
 export const parseOrThrow = <S extends z.ZodTypeAny>(schema: S, input: unknown): z.output<S> => {
+  rejectNul(input);
   const result = schema.safeParse(input, { errorMap: ruErrorMap });
   if (result.success) return result.data;
   const fieldErrors = fieldErrorsOf(result.error);

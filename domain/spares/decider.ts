@@ -3,7 +3,8 @@ import { hasFull } from '../rights';
 import type { RightsObject } from '../rights';
 import type { Decider } from '../shared/decider';
 import { forbidden, invalid, notFound, refused } from '../shared/errors';
-import { ruErrorMap } from '../shared/validation';
+import { boundedInt, id, ID_LIST_MAX, money, PG_INT_MAX, string } from '../shared/primitives';
+import { rejectNul, ruErrorMap } from '../shared/validation';
 import type { EventOf } from '../shared/events';
 
 /**
@@ -117,19 +118,20 @@ export const allocationOf = (state: SparesSetState, requestId: number): SpareAll
   state.allocations[String(requestId)] ?? [];
 
 export const sparesItemSchema = z.object({
-  id: z.number().int(),
-  code: z.number({ invalid_type_error: sparesMessages.text }).int().min(0).max(2147483647),
-  title: z.string().trim().min(1, sparesMessages.itemTitle).max(99, sparesMessages.itemTitle),
-  cost: z.number({ invalid_type_error: sparesMessages.cost }).min(0, sparesMessages.cost),
-  amount: z.number({ invalid_type_error: sparesMessages.amount }).int(sparesMessages.amount).min(0, sparesMessages.amount),
+  id: id({ coerce: false }),
+  code: boundedInt(0, PG_INT_MAX, { message: sparesMessages.text }),
+  title: string(sparesMessages.itemTitle).trim().min(1, sparesMessages.itemTitle).max(99, sparesMessages.itemTitle),
+  cost: money({ message: sparesMessages.cost }),
+  amount: boundedInt(0, PG_INT_MAX, { message: sparesMessages.amount }),
 });
 export const sparesSetSchema = z.object({
-  title: z.string().trim().min(1, sparesMessages.text).max(99, sparesMessages.text),
-  contract: z.string().trim().min(1, sparesMessages.text).max(99, sparesMessages.text),
-  items: z.array(sparesItemSchema).min(1, sparesMessages.noItems),
+  title: string(sparesMessages.text).trim().min(1, sparesMessages.text).max(99, sparesMessages.text),
+  contract: string(sparesMessages.text).trim().min(1, sparesMessages.text).max(99, sparesMessages.text),
+  items: z.array(sparesItemSchema, { invalid_type_error: sparesMessages.noItems }).min(1, sparesMessages.noItems).max(ID_LIST_MAX, sparesMessages.noItems),
 });
 
 const parse = <T extends z.ZodTypeAny>(schema: T, data: unknown): z.output<T> => {
+  rejectNul(data);
   const r = schema.safeParse(data, { errorMap: ruErrorMap });
   if (r.success) return r.data as z.output<T>;
   const fieldErrors: Record<string, string> = {};

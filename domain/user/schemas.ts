@@ -1,21 +1,20 @@
 import { z } from 'zod';
-import { flag, idList, optionalId, optionalText } from '../catalog/schemas';
+import { flag, idList, optionalId, optionalText, requiredId, requiredText } from '../catalog/schemas';
+import { string, text } from '../shared/primitives';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const loginSchema = z
-  .string({ required_error: 'Введите login (минимум 3 символа)' })
+export const loginSchema = string('Введите login (минимум 3 символа)')
   .trim()
   .min(3, 'Введите login (минимум 3 символа)')
   .max(99, 'Значение от 1 до 100 символов')
   .regex(/^[A-Za-z0-9_]+$/, 'Только латинские буквы и цифры');
 
-export const passwordSchema = z
-  .string({ required_error: 'Введите пароль' })
+export const passwordSchema = string('Введите пароль')
   .min(6, 'Пароль должен содержать не менее 6 символов')
   .max(200, 'Пароль слишком длинный');
 
-const emailSchema = z.string({ required_error: 'Укажите email' }).trim().regex(EMAIL, 'Укажите email');
+const emailSchema = string('Укажите email').trim().regex(EMAIL, 'Укажите email');
 
 const common = {
   patronymic: optionalText(99, 'Значение от 1 до 100 символов'),
@@ -33,12 +32,10 @@ const common = {
 /** Employee account (administration.md 5). */
 export const employeeSchema = z.object({
   ...common,
-  surname: z.string({ required_error: 'Введите фамилию' }).trim().min(1, 'Введите фамилию').max(99, 'Значение от 1 до 100 символов'),
-  name: z.string({ required_error: 'Введите имя' }).trim().min(1, 'Введите имя').max(99, 'Значение от 1 до 100 символов'),
-  organization_id: z.coerce.number({ invalid_type_error: 'Укажите организацию', required_error: 'Укажите организацию' }).int().positive('Укажите организацию'),
-  due_order: z
-    .string()
-    .max(500, 'Значение от 1 до 500 символов')
+  surname: requiredText('Введите фамилию', 99, 'Значение от 1 до 100 символов'),
+  name: requiredText('Введите имя', 99, 'Значение от 1 до 100 символов'),
+  organization_id: requiredId('Укажите организацию'),
+  due_order: text(500, 'Значение от 1 до 500 символов')
     .nullish()
     .transform((v) => (v ? v : null)),
   hotline_worker: z.literal(false).optional().default(false),
@@ -49,7 +46,7 @@ export const employeeSchema = z.object({
 export const hotlineExecutorSchema = z.object({
   ...common,
   surname: optionalText(99, 'Значение от 1 до 100 символов'),
-  name: z.string({ required_error: 'Введите исполнителя' }).trim().min(1, 'Введите исполнителя').max(199, 'Значение от 1 до 200 символов'),
+  name: requiredText('Введите исполнителя', 199, 'Значение от 1 до 200 символов'),
   organization_id: optionalId,
   due_order: optionalText(500, 'Значение от 1 до 500 символов'),
   hotline_worker: z.literal(true).optional().default(true),
@@ -60,8 +57,8 @@ export type EmployeeInput = z.output<typeof employeeSchema>;
 export type HotlineExecutorInput = z.output<typeof hotlineExecutorSchema>;
 
 export const signinSchema = z.object({
-  username: z.string({ required_error: 'Введите логин' }).trim().min(1, 'Введите логин'),
-  password: z.string({ required_error: 'Введите пароль' }).min(1, 'Введите пароль'),
+  username: string('Введите логин').trim().min(1, 'Введите логин'),
+  password: string('Введите пароль').min(1, 'Введите пароль'),
 });
 
 /** Shown when roles of different access levels are selected together. */
