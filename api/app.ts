@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
 import { BAD_REQUEST, notFoundAnswer, registerErrorHandling } from './http/errors';
+import { recordRoutes } from './http/route-registry';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAuthentication } from './auth/authenticate';
 import { authRoutes } from './routes/auth';
@@ -43,6 +44,7 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
     frameworkErrors: (_error, _request, reply) => reply.status(400).send({ message: BAD_REQUEST }),
   });
   await registerSecurityHeaders(app);
+  recordRoutes(app);
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 25, fields: 200, fieldSize: 5 * 1024 * 1024 } });
   registerErrorHandling(app, ctx.log);
   registerAuthentication(app, ctx);
