@@ -159,13 +159,17 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
   const tick = (ms = 2000) => (clock += ms);
   const context = (userId: number | null = null): CommandContext => ({ userId, now: isoOf(tick()), correlationId: rnd.uuid(), causationId: null });
 
+  // Ids created so far per catalogue: the references a new item may name.
+  const created = new Map<string, number[]>();
   const catalog = (name: string, input: Record<string, unknown>, fixedId?: number): number => {
     const def = findCatalog(name)!;
     const id = fixedId ?? nextId(`catalog:${name}`);
     if (fixedId) ensureAbove(`catalog:${name}`, fixedId);
     const ctx = context();
-    const events = catalogDecider.decide(catalogDecider.initialState(), { type: 'CreateCatalogItem', catalog: def.name, id, input, actor: system }, ctx);
+    const known = Object.fromEntries(created);
+    const events = catalogDecider.decide(catalogDecider.initialState(), { type: 'CreateCatalogItem', catalog: def.name, id, input, known, actor: system }, ctx);
     log.append(catalogStreamId(def.name, id), 0, events, ctx);
+    created.set(def.name, [...(created.get(def.name) ?? []), id]);
     return id;
   };
 
@@ -243,7 +247,7 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
     const ctx = context();
     const events = organizationDecider.decide(
       organizationDecider.initialState(),
-      { type: 'SaveOrganization', id, input: org, units: submitted, newUnitIds: unitIds, existing: false, host, actor: system },
+      { type: 'SaveOrganization', id, input: org, units: submitted, newUnitIds: unitIds, existing: false, host, refs: { regions: created.get('regions') ?? [], kinds: created.get('organization_kind') ?? [] }, actor: system },
       ctx,
     );
     log.append(organizationStreamId(id), 0, events, ctx);
@@ -296,8 +300,14 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
       due_order: fields.hotline ? 'Исполнитель по контракту технической поддержки' : null,
     };
     const ctx = context();
-    const roles = fields.roles.map((r) => ({ id: r, access_level: roleRights.get(r)!.access_level, role_is_hotline: roleRights.get(r)!.role_is_hotline }));
-    const events = userDecider.decide(userDecider.initialState(), { type: 'SaveUser', id, input, passwordHash: options.passwordHash, roles, targetAccessLevel: 0, actor: system }, ctx);
+    const roles = fields.roles.map((r) => ({ id: r, access_level: roleRights.get(r)!.access_level, role_is_hotline: roleRights.get(r)!.role_is_hotline, rightsObject: roleRights.get(r)!.rights }));
+    const org = fields.organization_id ? orgHosts.get(fields.organization_id) : undefined;
+    const refs = {
+      organizations: org ? [{ id: org.id, region_id: org.region_id }] : [],
+      units: (fields.units ?? []).map((uid) => units.get(uid)!).map((u) => ({ id: u.id, organization_id: u.organizationId, region_id: u.regionId })),
+      targetRights: {},
+    };
+    const events = userDecider.decide(userDecider.initialState(), { type: 'SaveUser', id, input, passwordHash: options.passwordHash, roles, targetAccessLevel: 0, refs, actor: system }, ctx);
     claims.set(claimKey('login', login.toLowerCase()), { scope: 'login', value: login.toLowerCase(), owner: `user-${id}` });
     log.append(userStreamId(id), 0, events, ctx);
     const { rights } = byRole(fields.roles);

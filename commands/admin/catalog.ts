@@ -2,8 +2,20 @@ import { catalogDecider, catalogStreamId } from '../../domain/catalog/decider';
 import type { CatalogDefinition } from '../../domain/catalog/definitions';
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
+import { referencedIds, referencesOf, type KnownReferences } from '../../domain/catalog/references';
+import type { EventStore } from '../eventstore/port';
 import { handleCommand } from '../handle-command';
+import { existingCatalogIds } from './lookups';
 import type { CommandOutcome, WriteContext } from '../context';
+
+/** Looks up, in their streams, the items the submitted fields refer to. */
+const knownReferences = async (store: EventStore, def: CatalogDefinition, input: unknown): Promise<KnownReferences> => {
+  const fields = (input ?? {}) as Record<string, unknown>;
+  const known: Record<string, number[]> = {};
+  for (const ref of referencesOf(def.name))
+    known[ref.catalog] = [...(known[ref.catalog] ?? []), ...(await existingCatalogIds(store, ref.catalog, referencedIds(fields[ref.field])))];
+  return known;
+};
 
 export const createCatalogItem = async (
   w: WriteContext,
@@ -15,7 +27,7 @@ export const createCatalogItem = async (
 ): Promise<CommandOutcome> => {
   const newId = id ?? (await w.ids.next(`catalog:${def.name}`));
   const r = await handleCommand(w.store, catalogDecider, catalogStreamId(def.name, newId), {
-    type: 'CreateCatalogItem', catalog: def.name, id: newId, input, actor,
+    type: 'CreateCatalogItem', catalog: def.name, id: newId, input, known: await knownReferences(w.store, def, input), actor,
   }, ctx);
   return { id: newId, position: r.position };
 };
@@ -29,7 +41,7 @@ export const updateCatalogItem = async (
   ctx: CommandContext,
 ): Promise<CommandOutcome> => {
   const r = await handleCommand(w.store, catalogDecider, catalogStreamId(def.name, id), {
-    type: 'UpdateCatalogItem', catalog: def.name, id, input, actor,
+    type: 'UpdateCatalogItem', catalog: def.name, id, input, known: await knownReferences(w.store, def, input), actor,
   }, ctx);
   return { id, position: r.position };
 };

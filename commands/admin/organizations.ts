@@ -2,7 +2,9 @@ import { organizationDecider, organizationStreamId } from '../../domain/organiza
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
 import { notFound } from '../../domain/shared/errors';
-import { findHost, findUnit } from '../../projections/organizations/queries';
+import { findUnit } from '../../projections/organizations/queries';
+import { organizationKinds, regions } from '../../domain/catalog/definitions';
+import { existingCatalogIds, hostRef } from './lookups';
 import { handleCommand } from '../handle-command';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
 
@@ -31,10 +33,14 @@ export const saveOrganization = async (
   fixedId?: number,
 ): Promise<CommandOutcome> => {
   const orgId = id ?? fixedId ?? (await w.ids.next('organization'));
-  const hostId = (input as { host_id?: unknown } | null)?.host_id;
-  const host = await findHost(w.pool, Number(hostId) || null);
+  const fields = (input ?? {}) as { host_id?: unknown; region_id?: unknown; kind_id?: unknown };
+  const host = await hostRef(w.store, Number(fields.host_id) || null);
+  const refs = {
+    regions: await existingCatalogIds(w.store, regions.name, [Number(fields.region_id)]),
+    kinds: await existingCatalogIds(w.store, organizationKinds.name, [Number(fields.kind_id)]),
+  };
   const r = await handleCommand(w.store, organizationDecider, organizationStreamId(orgId), {
-    type: 'SaveOrganization', id: orgId, input, ...(await withUnitIds(w, units)), existing: id !== null, host, actor,
+    type: 'SaveOrganization', id: orgId, input, ...(await withUnitIds(w, units)), existing: id !== null, host, refs, actor,
   }, ctx);
   return { id: orgId, position: r.position };
 };
@@ -54,7 +60,7 @@ export const moveUnit = async (
 ): Promise<CommandOutcome> => {
   const unit = await findUnit(w.pool, unitId);
   if (!unit) throw notFound('Здание не найдено');
-  const target = await findHost(w.pool, toOrganizationId);
+  const target = await hostRef(w.store, toOrganizationId);
   if (!target) throw notFound('Организация не найдена');
   if (unit.organization_id === toOrganizationId) return { id: unitId, position: null };
   // Check the source can let it go before the target takes it.

@@ -2,12 +2,14 @@ import { userDecider, userStreamId, type UserState } from '../../domain/user/dec
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
 import { invalid, notFound } from '../../domain/shared/errors';
-import { roleLookups } from '../../projections/roles/queries';
-import { accessLevelOfUser } from '../../projections/users/queries';
+import { combineAccessLevel, combineRights } from '../../domain/rights/rights';
+import { changedIds } from '../../domain/rights/privilege';
+import type { AccountRefs } from '../../domain/user/account-rules';
 import { handleCommand } from '../handle-command';
 import { claimUnique, releaseUnique } from '../unique-values';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
 import { foldEvents } from '../../domain/shared/decider';
+import { organizationRefs, roleRefs, unitRefs } from './lookups';
 
 export type PasswordHasher = (password: string) => Promise<string>;
 
@@ -16,6 +18,25 @@ const LOGIN_TAKEN = 'Пользователь с таким логином уж�
 const currentState = async (w: WriteContext, id: number): Promise<UserState> => {
   const events = await w.store.readStream(userStreamId(id));
   return foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof userDecider.evolve>[1]));
+};
+
+const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter(Number.isSafeInteger) : []);
+
+/**
+ * What a save refers to, read from the streams: the roles it keeps, gives or takes (and so the
+ * account's current rights and level), its current and submitted organisation, the buildings it
+ * gains or loses.
+ */
+const lookupsFor = async (w: WriteContext, before: UserState['user'], input: Record<string, unknown>) => {
+  const submittedRoles = idsOf(input.users_roles);
+  const roles = await roleRefs(w.store, [...submittedRoles, ...(before?.users_roles ?? [])]);
+  const current = roles.filter((r) => before?.users_roles.includes(r.id));
+  const refs: AccountRefs = {
+    organizations: await organizationRefs(w.store, [Number(input.organization_id), before?.organization_id ?? 0]),
+    units: await unitRefs(w, changedIds(before?.units ?? [], idsOf(input.units))),
+    targetRights: combineRights(current),
+  };
+  return { roles, refs, targetAccessLevel: before ? combineAccessLevel(current) : 0 };
 };
 
 /**
@@ -37,14 +58,12 @@ export const saveUser = async (
   const login = typeof input.login === 'string' ? input.login.trim().toLowerCase() : '';
   const oldLogin = before?.user?.login.toLowerCase() ?? null;
   const password = typeof input.password === 'string' && input.password ? input.password : null;
-  const roleIds = Array.isArray(input.users_roles) ? input.users_roles.map(Number).filter(Number.isInteger) : [];
   const command = {
     type: 'SaveUser' as const,
     id: userId,
     input,
     passwordHash: password ? await hash(password) : null,
-    roles: await roleLookups(w.pool, roleIds),
-    targetAccessLevel: id === null ? 0 : await accessLevelOfUser(w.pool, userId),
+    ...(await lookupsFor(w, before?.user ?? null, input)),
     actor,
   };
   // Decide once without writing so that invalid input never claims a login.
@@ -67,8 +86,9 @@ export const saveUser = async (
 
 export const deleteUser = async (w: WriteContext, id: number, actor: Actor, ctx: CommandContext): Promise<CommandOutcome> => {
   const state = await currentState(w, id);
+  const roles = await roleRefs(w.store, state.user?.users_roles ?? []);
   const r = await handleCommand(w.store, userDecider, userStreamId(id), {
-    type: 'DeleteUser', id, targetAccessLevel: await accessLevelOfUser(w.pool, id), actor,
+    type: 'DeleteUser', id, targetAccessLevel: combineAccessLevel(roles), refs: { organizations: await organizationRefs(w.store, [state.user?.organization_id ?? 0]) }, actor,
   }, ctx);
   if (state.user) await releaseUnique(w.pool, 'login', state.user.login.toLowerCase(), `user-${id}`);
   return { id, position: r.position };

@@ -1,10 +1,11 @@
 import type { Decider } from '../shared/decider';
 import type { Actor } from '../shared/actor';
 import type { DomainEvent } from '../shared/events';
-import { forbidden, notFound, refused } from '../shared/errors';
+import { forbidden, invalid, notFound, refused } from '../shared/errors';
 import { diffFields, parseOrThrow, type FieldChange } from '../shared/validation';
 import { hasFull } from '../rights/rights';
 import { findCatalog, type CatalogDefinition } from './definitions';
+import { unknownReference, type KnownReferences } from './references';
 
 export type CatalogItem = Record<string, unknown>;
 
@@ -13,9 +14,10 @@ export type CatalogEvent =
   | DomainEvent<'CatalogItemUpdated', { catalog: string; id: number; item: CatalogItem; changes: FieldChange[] }>
   | DomainEvent<'CatalogItemDeleted', { catalog: string; id: number }>;
 
+/** `known`: the existing ids of the catalogues the item refers to (domain/catalog/references.ts). */
 export type CatalogCommand =
-  | { type: 'CreateCatalogItem'; catalog: string; id: number; input: unknown; actor: Actor }
-  | { type: 'UpdateCatalogItem'; catalog: string; id: number; input: unknown; actor: Actor }
+  | { type: 'CreateCatalogItem'; catalog: string; id: number; input: unknown; known?: KnownReferences; actor: Actor }
+  | { type: 'UpdateCatalogItem'; catalog: string; id: number; input: unknown; known?: KnownReferences; actor: Actor }
   | { type: 'DeleteCatalogItem'; catalog: string; id: number; actor: Actor };
 
 export interface CatalogState {
@@ -46,6 +48,12 @@ const ensureFieldRights = (d: CatalogDefinition, actor: Actor, before: CatalogIt
   }
 };
 
+/** Every id the item names must exist; an unknown one is refused with its field's message. */
+const ensureReferences = (d: CatalogDefinition, before: CatalogItem | null, after: CatalogItem, known: KnownReferences = {}) => {
+  const missing = unknownReference(d.name, before, after, known);
+  if (missing) throw invalid(missing.message, { [missing.field]: missing.message });
+};
+
 export const catalogDecider: Decider<CatalogState, CatalogCommand, CatalogEvent> = {
   initialState: () => ({ status: 'absent', item: null }),
   evolve: (state, event) => {
@@ -65,12 +73,14 @@ export const catalogDecider: Decider<CatalogState, CatalogCommand, CatalogEvent>
         if (state.status !== 'absent') throw refused('Запись уже существует');
         const item = parseOrThrow(d.schema, command.input) as CatalogItem;
         ensureFieldRights(d, command.actor, null, item);
+        ensureReferences(d, null, item, command.known);
         return [{ type: 'CatalogItemCreated', data: { catalog: d.name, id: command.id, item } }];
       }
       case 'UpdateCatalogItem': {
         if (state.status !== 'active' || !state.item) throw notFound();
         const item = parseOrThrow(d.schema, { ...state.item, ...(command.input as object) }) as CatalogItem;
         ensureFieldRights(d, command.actor, state.item, item);
+        ensureReferences(d, state.item, item, command.known);
         const changes = diffFields(state.item, item);
         if (changes.length === 0) return [];
         return [{ type: 'CatalogItemUpdated', data: { catalog: d.name, id: command.id, item, changes } }];

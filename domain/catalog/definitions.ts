@@ -27,6 +27,10 @@ export interface CatalogDefinition<TSchema extends z.ZodTypeAny = z.ZodTypeAny> 
   readonly titleField: string;
   /** Exact-match filters the list accepts (query parameter = item field). */
   readonly filters: readonly string[];
+  /** Filters over flag fields: 'true'/'1' and 'false'/'0' both accepted. */
+  readonly flagFilters?: readonly string[];
+  /** Filter values that mean "every value" (programs: type 3 = all types, administration.md 3). */
+  readonly filterAllValues?: Readonly<Record<string, string>>;
   readonly messages: { readonly saved: string; readonly deleted: string };
 }
 
@@ -123,6 +127,7 @@ export const programs = def({
   readRight: { key: 'RIGHT_PROGRAMS', values: READ_OR_FULL },
   titleField: 'title',
   filters: ['type'],
+  filterAllValues: { type: '3' },
   messages: defaults,
 });
 
@@ -218,7 +223,8 @@ export const toolModels = def({
   editRight: 'RIGHT_TOOLS_MODELS',
   readRight: { key: 'RIGHT_TOOLS_MODELS', values: READ_OR_FULL },
   titleField: 'model',
-  filters: ['tool_kind_id', 'manufacturer_id'],
+  filters: ['tool_kind_id', 'manufacturer_id', 'is_verified'],
+  flagFilters: ['is_verified'],
   messages: defaults,
 });
 

@@ -4,6 +4,7 @@ import type { DomainEvent } from '../shared/events';
 import { forbidden, invalid, notFound, refused } from '../shared/errors';
 import { diffFields, parseOrThrow, type FieldChange } from '../shared/validation';
 import { hasFull } from '../rights/rights';
+import { adminScopeOf, organizationInScope, scopeMessages, unitInScope } from '../rights/privilege';
 import { organizationSchema, unitsSchema, type OrganizationInput } from './schemas';
 
 export interface Unit {
@@ -35,6 +36,12 @@ export interface HostLookup {
   readonly is_host: boolean;
 }
 
+/** Referenced catalogue items found to exist. */
+export interface OrganizationRefs {
+  readonly regions: readonly number[];
+  readonly kinds: readonly number[];
+}
+
 export type OrganizationCommand =
   | {
       type: 'SaveOrganization';
@@ -47,6 +54,8 @@ export type OrganizationCommand =
       /** An edit (PUT) of an organisation that must exist already; a creation otherwise. */
       existing: boolean;
       host: HostLookup | null;
+      /** The ids among the submitted region_id and kind_id that exist (looked up in their streams). */
+      refs: OrganizationRefs;
       actor: Actor;
     }
   | { type: 'DeleteOrganization'; id: number; actor: Actor }
@@ -66,6 +75,21 @@ const unitFields = ['name', 'fullname', 'address', 'vncode', 'region_id'] as con
 const ensureMayEdit = (actor: Actor) => {
   if (!hasFull(actor.rights, 'RIGHT_ORGANIZATIONS')) throw forbidden('Недостаточно прав для изменения организаций');
 };
+
+/** Below FULL an administrator manages only organisations (and buildings) within their scope. */
+const ensureInScope = (actor: Actor, org: { id: number; region_id: number } | null) => {
+  const scope = adminScopeOf(actor);
+  if (!organizationInScope(scope, org)) throw forbidden(scopeMessages(scope).organization);
+};
+
+const checkRefs = (org: OrganizationFields, refs: OrganizationRefs) => {
+  if (!refs.regions.includes(org.region_id)) throw invalid('Регион не найден', { region_id: 'Регион не найден' });
+  if (org.kind_id != null && !refs.kinds.includes(org.kind_id))
+    throw invalid('Вид организации не найден', { kind_id: 'Вид организации не найден' });
+};
+
+const current = (id: number, state: OrganizationState) =>
+  state.organization ? { id, region_id: state.organization.region_id } : null;
 
 const checkHost = (id: number, org: OrganizationFields, host: HostLookup | null) => {
   if (org.is_host || org.host_id === null) return;
@@ -109,6 +133,9 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
             hot_line_email: state.organization?.hot_line_email ?? null,
             hot_line_password: state.organization?.hot_line_password ?? null,
           };
+        checkRefs(organization, command.refs);
+        if (state.organization) ensureInScope(command.actor, current(command.id, state));
+        ensureInScope(command.actor, { id: command.id, region_id: organization.region_id });
         checkHost(command.id, organization, command.host);
         const events: OrganizationEvent[] = [];
         const id = command.id;
@@ -137,17 +164,23 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
       }
       case 'DeleteOrganization':
         if (state.status !== 'active') throw notFound('Организация не найдена');
+        ensureInScope(command.actor, current(command.id, state));
         return [{ type: 'OrganizationDeleted', data: { id: command.id } }];
       case 'MoveUnitOut': {
         if (state.status !== 'active') throw notFound('Организация не найдена');
         const unit = state.units.find((u) => u.id === command.unitId);
         if (!unit) throw notFound('Здание не найдено');
+        ensureInScope(command.actor, current(unit.organization_id, state));
+        ensureInScope(command.actor, command.to);
         if (unit.organization_id === command.to.id) return [];
         if (state.units.length === 1) throw refused('Нужно ввести хотя бы одно здание');
         return [{ type: 'UnitMovedOut', data: { organization_id: unit.organization_id, unit_id: unit.id, to_organization_id: command.to.id } }];
       }
       case 'ReceiveUnit': {
         if (state.status !== 'active' || !state.organization) throw notFound('Организация не найдена');
+        ensureInScope(command.actor, current(command.organizationId, state));
+        const scope = adminScopeOf(command.actor);
+        if (!unitInScope(scope, command.unit)) throw forbidden(scopeMessages(scope).unit);
         if (command.unit.organization_id === command.organizationId) return [];
         const unit: Unit = { ...command.unit, organization_id: command.organizationId, region_id: state.organization.region_id };
         return [

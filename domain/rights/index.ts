@@ -2,3 +2,4 @@ export * from './values';
 export * from './catalog';
 export * from './rights';
 export * from './scope';
+export * from './privilege';

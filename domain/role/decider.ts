@@ -7,6 +7,7 @@ import { diffFields, parseOrThrow, type FieldChange } from '../shared/validation
 import { flag, requiredText } from '../catalog/schemas';
 import { boundedInt, enumOf, PG_INT_MAX } from '../shared/primitives';
 import { hasFull, validateRightsObject, type RightsObject } from '../rights/rights';
+import { addedRights, holdsAll } from '../rights/privilege';
 
 export const roleSchema = z.object({
   title: requiredText('Значение от 1 до 100 символов', 99, 'Значение от 1 до 100 символов'),
@@ -68,6 +69,9 @@ export const roleDecider: Decider<RoleState, RoleCommand, RoleEvent> = {
         if (!rights.ok) throw invalid(rights.message, { rightsObject: rights.message });
         const role: RoleFields = { ...parsed, rightsObject: rights.value };
         if (role.access_level > actor.accessLevel) throw forbidden(ABOVE_OWN);
+        // Least privilege: a role gains only rights its editor holds (issue 9, section 3).
+        if (!holdsAll(addedRights(state.role?.rightsObject ?? {}, role.rightsObject), actor.rights))
+          throw forbidden('Нельзя выдать роли права, которых у вас нет');
         if (state.status === 'absent') return [{ type: 'RoleCreated', data: { id: command.id, role } }];
         const changes = diffFields(state.role ?? {}, role);
         return changes.length ? [{ type: 'RoleUpdated', data: { id: command.id, role, changes } }] : [];

@@ -5,6 +5,7 @@ import { forbidden, invalid, notFound, refused } from '../shared/errors';
 import { diffFields, parseOrThrow, type FieldChange } from '../shared/validation';
 import { hasFull } from '../rights/rights';
 import { employeeSchema, hotlineExecutorSchema } from './schemas';
+import { checkAccountSave, ensureAccountInScope, type AccountRefs, type GrantedRole } from './account-rules';
 
 /** What an account holds besides its password hash (never returned to clients). */
 export interface UserProfile {
@@ -42,10 +43,8 @@ export const userPersonalDataFields: Record<UserEvent['type'], readonly string[]
   UserSignedIn: [],
 };
 
-/** Roles the handler looked up for the submitted role ids. */
-export interface RoleLookup {
-  readonly id: number;
-  readonly access_level: number;
+/** Roles the handler looked up (from their streams) for the account's current and submitted role ids. */
+export interface RoleLookup extends GrantedRole {
   readonly role_is_hotline: boolean;
 }
 
@@ -59,9 +58,11 @@ export type UserCommand =
       roles: readonly RoleLookup[];
       /** Access level of the account as it is now (highest of its current roles). */
       targetAccessLevel: number;
+      /** The organisations, buildings and current rights the save refers to, as looked up. */
+      refs: AccountRefs;
       actor: Actor;
     }
-  | { type: 'DeleteUser'; id: number; targetAccessLevel: number; actor: Actor }
+  | { type: 'DeleteUser'; id: number; targetAccessLevel: number; refs: Pick<AccountRefs, 'organizations'>; actor: Actor }
   | { type: 'RecordSignIn'; id: number; at: string };
 
 export interface UserState {
@@ -103,6 +104,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       if (state.status === 'absent' || state.status === 'deleted' || !state.user) throw notFound('Ошибка');
       if (!mayManage(actor, state.user.hotline_worker)) throw forbidden();
       if (command.id === actor.userId) throw refused('Нельзя удалить собственную учетную запись');
+      ensureAccountInScope(actor, state.user.organization_id, command.refs);
       return [{ type: 'UserDeleted', data: { id: command.id } }];
     }
     if (state.status === 'deleted') throw notFound('Пользователь не найден');
@@ -128,6 +130,16 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     if (deactivate && !hasFull(actor.rights, 'RIGHT_USER_STATUS_EDIT'))
       throw forbidden('Недостаточно прав для изменения статуса работника');
     if (deactivate && command.id === actor.userId) throw refused('Нельзя сделать неактивной собственную учетную запись');
+    // Deactivation clears roles and buildings under its own right; only the account's scope counts then.
+    const kept = deactivate && state.user ? state.user : parsed;
+    checkAccountSave(
+      actor,
+      command.id,
+      state.user,
+      { organization_id: parsed.organization_id ?? null, users_roles: kept.users_roles, units: kept.units, passwordChanged: Boolean(parsed.password) },
+      command.roles,
+      command.refs,
+    );
 
     const user: UserProfile = {
       surname: parsed.surname ?? null,

@@ -14,13 +14,27 @@ export interface CatalogListQuery {
 
 const itemSelect = sql.fragment`jsonb_build_object('id', id) || data AS item`;
 
+const FLAG_VALUES: Readonly<Record<string, string>> = { true: 'true', '1': 'true', false: 'false', '0': 'false' };
+
+/**
+ * The text a filter compares `data->>field` with, or null for no filter: empty, a value meaning
+ * "all" (programs type 3) or a repeated parameter. Flags are stored as JSON booleans.
+ */
+const filterValue = (def: CatalogDefinition, field: string, raw: unknown): string | null => {
+  if (raw === undefined || raw === null || raw === '' || typeof raw === 'object') return null;
+  const v = String(raw).trim();
+  if (def.filterAllValues?.[field] === v) return null;
+  if (def.flagFilters?.includes(field)) return FLAG_VALUES[v.toLowerCase()] ?? v;
+  return v;
+};
+
 export const listCatalog = async (pool: DatabasePool, def: CatalogDefinition, q: CatalogListQuery): Promise<Page<CatalogItemView>> => {
   const conditions = [sql.fragment`catalog = ${def.name}`];
   if (!q.includeDeleted) conditions.push(sql.fragment`NOT deleted`);
   if (q.text) conditions.push(sql.fragment`lower(title) LIKE ${`%${q.text.toLowerCase()}%`}`);
   for (const field of def.filters) {
-    const v = q.filters?.[field];
-    if (v !== undefined && v !== null && v !== '') conditions.push(sql.fragment`data->>${field} = ${String(v)}`);
+    const v = filterValue(def, field, q.filters?.[field]);
+    if (v !== null) conditions.push(sql.fragment`data->>${field} = ${v}`);
   }
   const select = sql.unsafe`
     SELECT ${itemSelect} FROM rm_catalog_items WHERE ${sql.join(conditions, sql.fragment` AND `)}

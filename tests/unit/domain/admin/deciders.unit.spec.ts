@@ -8,7 +8,7 @@ import type { Actor } from '../../../../domain/shared/actor';
 import { given } from '../../../support/given-when-then';
 
 const admin: Actor = { userId: 1, rights: allRights(), accessLevel: 4 };
-const regional: Actor = { userId: 2, rights: { RIGHT_SETTINGS: 2, RIGHT_USERS_LIST: 2, RIGHT_POSTS: 2 }, accessLevel: 3 };
+const regional: Actor = { userId: 2, rights: { RIGHT_SETTINGS: 2, RIGHT_USERS_LIST: 2, RIGHT_POSTS: 2, RIGHT_REQUEST_READ: 4 }, accessLevel: 3, regionId: 1 };
 const nobody: Actor = { userId: 3, rights: {}, accessLevel: 1 };
 
 describe('catalogue items', () => {
@@ -65,10 +65,11 @@ describe('roles', () => {
 describe('organisations', () => {
   const org = { region_id: 1, name: 'Тверской районный суд', vncode: '77RS0002', is_host: false, host_id: 5 };
   const host = { id: 5, region_id: 1, is_host: true };
+  const refs = { regions: [1], kinds: [] };
 
   it('given nothing, when an organisation with a building is saved, then it and its building are created', () =>
     given(organizationDecider)
-      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание суда' }], newUnitIds: [100], existing: false, host, actor: admin })
+      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание суда' }], newUnitIds: [100], existing: false, host, refs, actor: admin })
       .then((events) => {
         const types = events.map((e) => e.type);
         if (types.join() !== 'OrganizationCreated,UnitAdded') throw new Error(types.join());
@@ -76,25 +77,25 @@ describe('organisations', () => {
 
   it('given a host of another region, then refused', () =>
     given(organizationDecider)
-      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: false, host: { ...host, region_id: 2 }, actor: admin })
+      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: false, host: { ...host, region_id: 2 }, refs, actor: admin })
       .thenThrows('Балансодержатель должен быть организацией того же региона'));
 
   it('given no buildings, then the section 5 message', () =>
-    given(organizationDecider).when({ type: 'SaveOrganization', id: 10, input: org, units: [], newUnitIds: [], existing: false, host, actor: admin }).thenThrows('Нужно ввести хотя бы одно здание'));
+    given(organizationDecider).when({ type: 'SaveOrganization', id: 10, input: org, units: [], newUnitIds: [], existing: false, host, refs, actor: admin }).thenThrows('Нужно ввести хотя бы одно здание'));
 
   it('given nothing, when an existing organisation is edited (PUT of an unknown id), then 404 and nothing is created', () =>
     given(organizationDecider)
-      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: true, host, actor: admin })
+      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: true, host, refs, actor: admin })
       .thenThrows('Организация не найдена', 'not_found'));
 
   it('given an organisation, when a building id of another organisation is submitted, then refused', () =>
     given(organizationDecider)
-      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }, { id: 555, name: 'Чужое здание' }], newUnitIds: [100], existing: false, host, actor: admin })
+      .when({ type: 'SaveOrganization', id: 10, input: org, units: [{ id: 100, name: 'Здание' }, { id: 555, name: 'Чужое здание' }], newUnitIds: [100], existing: false, host, refs, actor: admin })
       .thenThrows('Здание не найдено', 'not_found'));
 
   it('given is_host ticked, then the host is cleared', () =>
     given(organizationDecider)
-      .when({ type: 'SaveOrganization', id: 10, input: { ...org, is_host: true }, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: false, host, actor: admin })
+      .when({ type: 'SaveOrganization', id: 10, input: { ...org, is_host: true }, units: [{ id: 100, name: 'Здание' }], newUnitIds: [100], existing: false, host, refs, actor: admin })
       .then((events) => {
         const created = events[0] as Extract<OrganizationEvent, { type: 'OrganizationCreated' }>;
         if (created.data.organization.host_id !== null) throw new Error('host kept');
@@ -113,8 +114,9 @@ describe('accounts', () => {
       },
     },
   };
-  const save = (input: Record<string, unknown>, actor: Actor, roles = [{ id: 3, access_level: 1, role_is_hotline: false }]) => ({
-    type: 'SaveUser' as const, id: 20, input: { surname: 'Петров', name: 'Иван', email: 'p@x.ru', organization_id: 2, login: 'petrov', users_roles: [3], units: [1], ...input }, passwordHash: null, roles, targetAccessLevel: 1, actor,
+  const refs = { organizations: [{ id: 2, region_id: 1 }], units: [{ id: 1, organization_id: 2, region_id: 1 }], targetRights: {} };
+  const save = (input: Record<string, unknown>, actor: Actor, roles = [{ id: 3, access_level: 1, role_is_hotline: false, rightsObject: {} }]) => ({
+    type: 'SaveUser' as const, id: 20, input: { surname: 'Петров', name: 'Иван', email: 'p@x.ru', organization_id: 2, login: 'petrov', users_roles: [3], units: [1], ...input }, passwordHash: null, roles, targetAccessLevel: 1, refs, actor,
   });
 
   it('given an account, when set inactive by someone with the status right, then its roles and units are cleared', () =>
@@ -129,11 +131,11 @@ describe('accounts', () => {
     given(userDecider, [registered, { type: 'UserDeactivated', data: { id: 20 } }]).when(save({ phone: '1' }, admin)).thenThrows('Учетная запись неактивна и не может быть изменена'));
 
   it('given an employee, when a hot line role is assigned, then refused', () =>
-    given(userDecider, [registered]).when(save({ users_roles: [4] }, admin, [{ id: 4, access_level: 3, role_is_hotline: true }])).thenThrows('Работникам нельзя назначать роли для ГЛ'));
+    given(userDecider, [registered]).when(save({ users_roles: [4] }, admin, [{ id: 4, access_level: 3, role_is_hotline: true, rightsObject: {} }])).thenThrows('Работникам нельзя назначать роли для ГЛ'));
 
   it('given a login with Cyrillic letters, then the section 5 message', () =>
     given(userDecider, [registered]).when(save({ login: 'петров' }, admin)).thenThrows('Только латинские буквы и цифры'));
 
   it('given the own account, when deleting it, then refused', () =>
-    given(userDecider, [registered]).when({ type: 'DeleteUser', id: 20, targetAccessLevel: 1, actor: { ...admin, userId: 20 } }).thenThrows('Нельзя удалить собственную учетную запись'));
+    given(userDecider, [registered]).when({ type: 'DeleteUser', id: 20, targetAccessLevel: 1, refs, actor: { ...admin, userId: 20 } }).thenThrows('Нельзя удалить собственную учетную запись'));
 });

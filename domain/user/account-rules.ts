@@ -1,0 +1,107 @@
+import type { Actor } from '../shared/actor';
+import { forbidden, invalid } from '../shared/errors';
+import type { RightsObject } from '../rights/rights';
+import {
+  adminScopeOf,
+  changedIds,
+  holdsAll,
+  organizationInScope,
+  scopeMessages,
+  unitInScope,
+  type OrganizationRef,
+  type UnitRef,
+} from '../rights/privilege';
+
+/**
+ * What the handler looked up (from the streams) about the ids a save names: the account's current
+ * and submitted organisation, the buildings it gains or loses, and the rights the account holds now.
+ * An id missing here does not exist.
+ */
+export interface AccountRefs {
+  readonly organizations: readonly OrganizationRef[];
+  readonly units: readonly UnitRef[];
+  /** Combined rights of the account's current roles (empty for a new account). */
+  readonly targetRights: RightsObject;
+}
+
+/** A role as its stream holds it: what assigning it hands out. */
+export interface GrantedRole {
+  readonly id: number;
+  readonly access_level: number;
+  readonly rightsObject: RightsObject;
+}
+
+export interface AccountBefore {
+  readonly organization_id: number | null;
+  readonly users_roles: readonly number[];
+  readonly units: readonly number[];
+}
+
+export interface AccountAfter {
+  readonly organization_id: number | null;
+  readonly users_roles: readonly number[];
+  readonly units: readonly number[];
+  readonly passwordChanged: boolean;
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]) => changedIds(a, b).length === 0;
+
+/** The account being managed must lie in the actor's scope (judged by its organisation). */
+export const ensureAccountInScope = (actor: Actor, organizationId: number | null, refs: Pick<AccountRefs, 'organizations'>) => {
+  const scope = adminScopeOf(actor);
+  const org = refs.organizations.find((o) => o.id === organizationId);
+  if (!organizationInScope(scope, org)) throw forbidden(scopeMessages(scope).account);
+};
+
+/**
+ * Least privilege and references of an account save (issue 9, sections 2 and 3):
+ * - every id named exists (organisation, added buildings);
+ * - nobody changes their own roles or buildings;
+ * - below FULL, the account, its organisation and every building added or taken away lie in scope;
+ * - a role is given or taken only when the actor holds all its rights;
+ * - a password is reset only on an account whose rights the actor holds all of.
+ */
+export const checkAccountSave = (
+  actor: Actor,
+  accountId: number,
+  before: AccountBefore | null,
+  after: AccountAfter,
+  roles: readonly GrantedRole[],
+  refs: AccountRefs,
+) => {
+  const own = before !== null && accountId === actor.userId;
+  if (own && !sameSet(before.users_roles, after.users_roles)) throw forbidden('Нельзя изменить собственные роли');
+  if (own && !sameSet(before.units, after.units)) throw forbidden('Нельзя изменить собственные объекты');
+
+  const scope = adminScopeOf(actor);
+  const messages = scopeMessages(scope);
+  // The account as it is first, then where the save would put it.
+  if (before) ensureAccountInScope(actor, before.organization_id, refs);
+  else if (after.organization_id === null && scope.kind !== 'all') throw forbidden(messages.account);
+  if (after.organization_id !== null) {
+    const org = refs.organizations.find((o) => o.id === after.organization_id);
+    if (!org) throw invalid('Организация не найдена', { organization_id: 'Организация не найдена' });
+    if (!organizationInScope(scope, org)) throw forbidden(messages.organization);
+  }
+
+  for (const unitId of changedIds(before?.units ?? [], after.units)) {
+    const unit = refs.units.find((u) => u.id === unitId);
+    const added = after.units.includes(unitId);
+    if (!unit && added) throw invalid('Здание не найдено', { units: 'Здание не найдено' });
+    if (!unitInScope(scope, unit)) throw forbidden(messages.unit);
+  }
+
+  for (const roleId of changedIds(before?.users_roles ?? [], after.users_roles)) {
+    const role = roles.find((r) => r.id === roleId);
+    if (!role) {
+      // A role that no longer exists may be dropped; one that never existed is not given.
+      if (after.users_roles.includes(roleId)) throw invalid('Роль не найдена', { users_roles: 'Роль не найдена' });
+      continue;
+    }
+    if (role.access_level > actor.accessLevel) throw forbidden('Нельзя назначить роль с уровнем доступа выше собственного');
+    if (!holdsAll(role.rightsObject, actor.rights)) throw forbidden('Нельзя назначить роль с правами, которых у вас нет');
+  }
+
+  if (before && after.passwordChanged && accountId !== actor.userId && !holdsAll(refs.targetRights, actor.rights))
+    throw forbidden('Нельзя сменить пароль учетной записи с правами шире собственных');
+};
