@@ -14,6 +14,11 @@ export interface Config {
   readonly jobsQueue: string;
   readonly eventStoreUrl: string | null;
   readonly seedPassword: string;
+  /**
+   * An empty database gets the demo data (known password) when true, else the references and one
+   * administrator with a generated password. DEMO=1/0; unset: demo on the embedded database only.
+   */
+  readonly demo: boolean;
   readonly filesDir: string;
   readonly appVersion: string;
   /** SMTP for outgoing mail; unset: mail jobs are logged and marked as not sent. */
@@ -40,6 +45,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jobsQueue: env.JOBS_QUEUE || 'side-effects',
     eventStoreUrl: env.EVENTSTORE_URL || null,
     seedPassword: env.SEED_PASSWORD || DEFAULT_SEED_PASSWORD,
+    demo: env.DEMO ? /^(1|true|yes)$/i.test(env.DEMO) : !env.DATABASE_URL,
     filesDir: path.resolve(env.FILES_DIR ?? path.join(dataDir, 'files')),
     appVersion: pkg.version,
     smtpUrl: env.SMTP_URL || null,

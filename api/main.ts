@@ -1,17 +1,43 @@
 import { loadConfig } from './config';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 import { demoLogins } from './seed/demo-data';
+import { portIsFreeOn } from './start-checks';
+import { explainStartFailure } from './start-failure';
 
 const config = loadConfig();
-const server = await startServer(config, { httpLogger: false });
+
+/** Every start failure ends here: the cause and the fix, then exit code 1. */
+function fail(error: unknown): never {
+  console.error(`\nСлужба не запустилась.\n${explainStartFailure(error, config)}\n`);
+  process.exit(1);
+}
+
+// A busy HTTP port is found before the database is started, not after migrations and the seed.
+if (!(await portIsFreeOn(config.host, config.port))) fail(Object.assign(new Error('port busy'), { code: 'EADDRINUSE', syscall: 'listen' }));
+
+let server: RunningServer;
+try {
+  server = await startServer(config, { httpLogger: false });
+} catch (error) {
+  fail(error);
+}
+
+const seeded = server.seeded;
+const logins = config.demo
+  ? `Демо-входы (пароль: ${config.seedPassword}):\n${demoLogins.map((l) => `  ${l.login.padEnd(10)} ${l.description}`).join('\n')}`
+  : '';
+const firstAdmin =
+  seeded?.kind === 'initial'
+    ? `Создан администратор: логин ${seeded.login}, пароль ${seeded.password}\n` +
+      'Пароль показан один раз: сохраните его и смените после входа (Администрирование → Пользователи).'
+    : '';
 
 console.log(`
 Служба ИТ-поддержки судов ${config.appVersion} работает: ${server.url}
-База данных: ${config.databaseUrl ? 'DATABASE_URL' : `встроенный PostgreSQL в ${config.dataDir}/postgres`}
+База данных: ${config.databaseUrl ? 'DATABASE_URL' : `встроенный PostgreSQL, папка данных ${config.dataDir}`}
 Задания: ${config.redisUrl ? 'BullMQ на Redis' : 'BullMQ на PostgreSQL (в этом процессе)'}
-${server.seeded ? 'Загружены демонстрационные данные.' : ''}
-Демо-входы (пароль: ${config.seedPassword}):
-${demoLogins.map((l) => `  ${l.login.padEnd(10)} ${l.description}`).join('\n')}
+${seeded?.kind === 'demo' ? 'Загружены демонстрационные данные.' : seeded ? 'Загружены справочники.' : ''}
+${firstAdmin}${logins}
 `);
 
 const shutdown = async () => {

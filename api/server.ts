@@ -22,7 +22,7 @@ import { BullJobQueue } from './jobs/bullmq-queue';
 import { registerJobHandlers } from './jobs/handlers';
 import { allReactions } from './reactions';
 import { upcasters } from './upcasters';
-import { seedIfEmpty } from './seed/seed';
+import { seedIfEmpty, type SeedOutcome } from './seed/seed';
 import { FileStore } from '../commands/files/file-store';
 
 export interface RunningServer {
@@ -30,7 +30,8 @@ export interface RunningServer {
   readonly ctx: AppContext;
   readonly url: string;
   readonly databaseUrl: string;
-  readonly seeded: boolean;
+  /** What a fresh database was given (demo data, or references and one administrator), null when not empty. */
+  readonly seeded: SeedOutcome | null;
   close(): Promise<void>;
 }
 
@@ -41,22 +42,41 @@ export interface StartOptions {
   readonly httpLogger?: boolean;
 }
 
-/** The composition root: database, event store, read models, jobs, HTTP. */
+type Undo = Array<() => Promise<unknown>>;
+
+/**
+ * The composition root: database, event store, read models, jobs, HTTP. A start that fails half-way
+ * closes what it opened (the embedded PostgreSQL above all), so the caller can print why and exit.
+ */
 export const startServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
+  const undo: Undo = [];
+  try {
+    return await compose(config, options, undo);
+  } catch (error) {
+    for (const step of undo.reverse()) await step().catch(() => {});
+    throw error;
+  }
+};
+
+const compose = async (config: Config, options: StartOptions, undo: Undo): Promise<RunningServer> => {
   const log = options.log ?? consoleLogger;
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir);
+    const started = await startEmbeddedPostgres(config.dataDir);
+    undo.push(() => started.stop());
+    embedded = started;
     databaseUrl = embedded.url;
   }
   const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: 20 });
+  undo.push(() => pool.end());
   await prepareDatabase(pool);
 
   const baseStore: EventStore = config.eventStoreUrl
     ? new EventStoreDbEventStore(config.eventStoreUrl)
     : new PostgresEventStore(pool, { listenUrl: databaseUrl, pollIntervalMs: 500 });
   const store = withUpcasting(baseStore, upcasters);
+  undo.push(() => store.close());
   // Every new request takes an id: reserve them in blocks (their numbers are what users see).
   const ids = postgresIdAllocator(pool, { reserve: { request: 20 } });
   const jobs = new BullJobQueue(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', url: databaseUrl }, log, config.jobsQueue);
@@ -82,12 +102,15 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   };
   registerJobHandlers(ctx);
   runner.start();
+  undo.push(() => jobs.close());
+  undo.push(() => runner.stop());
   await jobs.startWorker();
 
-  let seeded = false;
+  let seeded: SeedOutcome | null = null;
   if (options.seed ?? true) seeded = await seedIfEmpty(ctx);
 
   const app = await buildApp(ctx, { webDist: path.resolve('web/dist'), logger: options.httpLogger ?? false });
+  undo.push(() => app.close());
   let url = '';
   if (options.listen ?? true) {
     const address = await app.listen({ port: config.port, host: config.host });

@@ -1,9 +1,20 @@
 import type { AppContext } from '../context';
 import { seedDemoData } from './demo-data';
+import { seedInitialData, type FirstAdministrator } from './initial-data';
 
-/** Seeds the demo data when the event log is empty (a fresh database), whichever store keeps it. */
-export const seedIfEmpty = async (ctx: AppContext): Promise<boolean> => {
-  if (await ctx.store.headPosition()) return false;
-  await seedDemoData(ctx);
-  return true;
+/** What an empty database was given on this start. */
+export type SeedOutcome = { readonly kind: 'demo' } | ({ readonly kind: 'initial' } & FirstAdministrator);
+
+/**
+ * Seeds an empty event log (a fresh database), whichever store keeps it: the demo data with its known
+ * password when config.demo (the embedded database, or DEMO=1), else the references and one
+ * administrator with a generated password (a real installation on DATABASE_URL). Null: not empty.
+ */
+export const seedIfEmpty = async (ctx: AppContext): Promise<SeedOutcome | null> => {
+  if (await ctx.store.headPosition()) return null;
+  if (ctx.config.demo) {
+    await seedDemoData(ctx);
+    return { kind: 'demo' };
+  }
+  return { kind: 'initial', ...(await seedInitialData(ctx)) };
 };

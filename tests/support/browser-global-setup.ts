@@ -31,7 +31,7 @@ const quietLog: Logger = {
  * database, so runs sharing the machine's Redis never take each other's jobs.
  */
 const startApp = (database: string, workDir: string): Promise<RunningServer> => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl(database), PORT: '0', HOST: '127.0.0.1', DATA_DIR: workDir, FILES_DIR: path.join(workDir, 'files') };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl(database), PORT: '0', HOST: '127.0.0.1', DATA_DIR: workDir, FILES_DIR: path.join(workDir, 'files'), DEMO: '1' };
   delete env.REDIS_URL;
   delete env.SMTP_URL;
   return startServer(loadConfig(env), { listen: true, seed: true, log: quietLog });

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     await pool.end();
   }
   await withAdminClient((c) => c.query(`CREATE DATABASE "${seeded}" TEMPLATE "${template}"`));
-  const server = await startServer(loadConfig({ DATABASE_URL: databaseUrl(seeded), DATA_DIR: `/tmp/itsup-seed-${runId}` }), {
+  const server = await startServer(loadConfig({ DATABASE_URL: databaseUrl(seeded), DATA_DIR: `/tmp/itsup-seed-${runId}`, DEMO: '1' }), {
     listen: false,
     seed: true,
     log: silentLogger,
