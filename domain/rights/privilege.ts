@@ -1,17 +1,21 @@
 import type { Actor } from '../shared/actor';
 import type { RightKey } from './catalog';
 import type { RightsObject } from './rights';
-import { AccessLevel } from './values';
+import { AccessLevel, RightValue } from './values';
 
 /**
  * Least privilege (issue 9, section 3): an administrator hands out only what they hold and
  * manages only what lies within their own reach.
  */
 
-/** The right keys of `granted` with a bit the holder of `held` does not have (empty: granted ⊆ held). */
+/** The bits a held value covers: ALL covers OWN (every unit includes one's own), FULL covers READ. */
+export const coveredBits = (held: number): number =>
+  held | (held & RightValue.ALL ? RightValue.OWN : 0) | (held & RightValue.FULL ? RightValue.READ : 0);
+
+/** The right keys of `granted` with a bit the holder of `held` does not cover (empty: granted ⊆ held). */
 export const rightsBeyond = (granted: RightsObject, held: RightsObject): RightKey[] =>
   (Object.entries(granted) as Array<[RightKey, number | undefined]>)
-    .filter(([key, bits]) => ((bits ?? 0) & ~(held[key] ?? 0)) !== 0)
+    .filter(([key, bits]) => ((bits ?? 0) & ~coveredBits(held[key] ?? 0)) !== 0)
     .map(([key]) => key);
 
 /** The bits `after` holds that `before` did not (what a role change hands out). */

@@ -153,6 +153,9 @@ describe('rights arithmetic', () => {
   it('names the rights beyond what is held, bit by bit', () => {
     expect(rightsBeyond({ RIGHT_REQUEST_READ: 8, RIGHT_ZIP: 1 }, { RIGHT_REQUEST_READ: 4, RIGHT_ZIP: 3 })).toEqual(['RIGHT_REQUEST_READ']);
     expect(holdsAll({}, {})).toBe(true);
+    // ALL covers OWN and FULL covers READ: the administrator (ALL, FULL) may hand out OWN and READ.
+    expect(holdsAll({ RIGHT_REQUEST_READ: 4, RIGHT_ZIP: 1 }, { RIGHT_REQUEST_READ: 8, RIGHT_ZIP: 2 })).toBe(true);
+    expect(holdsAll({ RIGHT_REQUEST_READ: 8 }, { RIGHT_REQUEST_READ: 4 })).toBe(false);
     expect(addedRights({ RIGHT_ZIP: 1 }, { RIGHT_ZIP: 3, RIGHT_POSTS: 2 })).toEqual({ RIGHT_ZIP: 2, RIGHT_POSTS: 2 });
   });
 });
