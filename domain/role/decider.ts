@@ -69,8 +69,10 @@ export const roleDecider: Decider<RoleState, RoleCommand, RoleEvent> = {
         if (!rights.ok) throw invalid(rights.message, { rightsObject: rights.message });
         const role: RoleFields = { ...parsed, rightsObject: rights.value };
         if (role.access_level > actor.accessLevel) throw forbidden(ABOVE_OWN);
-        // Least privilege: a role gains only rights its editor holds (issue 9, section 3).
-        if (!holdsAll(addedRights(state.role?.rightsObject ?? {}, role.rightsObject), actor.rights))
+        // Least privilege (issue 9, section 3): an existing role (perhaps held by its editor, or by
+        // accounts of other regions) gains only rights its editor holds. A new role is held by nobody
+        // and can be assigned only by someone holding all its rights (domain/user/account-rules.ts).
+        if (state.role && !holdsAll(addedRights(state.role.rightsObject, role.rightsObject), actor.rights))
           throw forbidden('Нельзя выдать роли права, которых у вас нет');
         if (state.status === 'absent') return [{ type: 'RoleCreated', data: { id: command.id, role } }];
         const changes = diffFields(state.role ?? {}, role);

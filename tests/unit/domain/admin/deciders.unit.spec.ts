@@ -8,7 +8,7 @@ import type { Actor } from '../../../../domain/shared/actor';
 import { given } from '../../../support/given-when-then';
 
 const admin: Actor = { userId: 1, rights: allRights(), accessLevel: 4 };
-const regional: Actor = { userId: 2, rights: { RIGHT_SETTINGS: 2, RIGHT_USERS_LIST: 2, RIGHT_POSTS: 2, RIGHT_REQUEST_READ: 4 }, accessLevel: 3, regionId: 1 };
+const regional: Actor = { userId: 2, rights: { RIGHT_SETTINGS: 2, RIGHT_USERS_LIST: 2, RIGHT_POSTS: 2 }, accessLevel: 3, regionId: 1 };
 const nobody: Actor = { userId: 3, rights: {}, accessLevel: 1 };
 
 describe('catalogue items', () => {
