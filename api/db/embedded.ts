@@ -149,12 +149,13 @@ export const startEmbeddedPostgres = async (dataDir: string, fixedPort = Number(
   let port = await runningPort(dir);
   const reused = port !== null;
   try {
+    // A pinned port that is taken fails at once, before a first start spends seconds on initdb.
+    if (port === null && fixedPort !== null && !(await portIsFree(fixedPort)))
+      throw new StartupError(`Порт ${fixedPort} (EMBEDDED_PG_PORT) занят другой программой.\nОсвободите его или уберите EMBEDDED_PG_PORT, чтобы порт выбирался сам.`);
     if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(bin, dir, account, log, logPath);
     const tried = new Set<number>();
     while (port === null) {
       const candidate = fixedPort ?? (await nextFreePort(dataDir, tried));
-      if (fixedPort !== null && !(await portIsFree(fixedPort)))
-        throw new StartupError(`Порт ${fixedPort} (EMBEDDED_PG_PORT) занят другой программой.\nОсвободите его или уберите EMBEDDED_PG_PORT, чтобы порт выбирался сам.`);
       if (candidate === null) throw new StartupError(`Нет свободного порта для встроенного PostgreSQL (проверены ${[...tried].join(', ')}).\nОсвободите порт или укажите EMBEDDED_PG_PORT=<порт> npm start`);
       tried.add(candidate);
       const started = await launch(bin, dir, candidate, account, log);
