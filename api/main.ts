@@ -40,7 +40,11 @@ ${seeded?.kind === 'demo' ? 'Загружены демонстрационные
 ${firstAdmin}${logins}
 `);
 
+// Ctrl+C reaches both npm start's wrapper (which forwards it) and this process: close once.
+let closing = false;
 const shutdown = async () => {
+  if (closing) return;
+  closing = true;
   await server.close();
   process.exit(0);
 };
