@@ -41,7 +41,7 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
     // Request ids unique across restarts and processes: they name a 5xx in the log and in x-request-id.
     genReqId: () => randomUUID(),
     // A malformed URL (bad percent-encoding) is refused before routing, still as Russian JSON.
-    frameworkErrors: (_error, _request, reply) => reply.status(400).send({ message: BAD_REQUEST }),
+    frameworkErrors: (_error, request, reply) => reply.status(400).header('x-request-id', String(request.id)).send({ message: BAD_REQUEST }),
   });
   await registerSecurityHeaders(app);
   recordRoutes(app);

@@ -1,0 +1,136 @@
+import { catalogs } from '../../domain/catalog/definitions';
+
+/**
+ * Who may call which route: the expectation for every demo role (api/seed/demo-data.ts) and for an
+ * anonymous caller, derived from the rights each demo role holds and the route's `requireRight` (or
+ * the rule its command checks). `allowed` = the call is served (2xx, or 4xx for data reasons such as
+ * 400/404/409, never 401 or 403). tests/integration/platform/rights-matrix.int.spec.ts calls every
+ * registered route as every caller and fails when a route is missing here, so a new route must
+ * be added to this table.
+ */
+export const demoRoleLogins = ['admin', 'engineer', 'court', 'hotline', 'signer', 'chief', 'senior'] as const;
+export type DemoRoleLogin = (typeof demoRoleLogins)[number];
+export type Caller = DemoRoleLogin | 'anonymous';
+export const callers: readonly Caller[] = [...demoRoleLogins, 'anonymous'];
+
+export type Expectation = 'allowed' | 401 | 403;
+export type AccessRow = Readonly<Record<Caller, Expectation>>;
+
+/** Anyone, signed in or not. */
+const open: AccessRow = { admin: 'allowed', engineer: 'allowed', court: 'allowed', hotline: 'allowed', signer: 'allowed', chief: 'allowed', senior: 'allowed', anonymous: 'allowed' };
+/** Every signed-in user; anonymous 401. */
+const signedIn: AccessRow = { ...open, anonymous: 401 };
+/** Only the roles named; other roles 403, anonymous 401. */
+const only = (...roles: DemoRoleLogin[]): AccessRow =>
+  Object.fromEntries(callers.map((c) => [c, c === 'anonymous' ? 401 : roles.includes(c as DemoRoleLogin) ? 'allowed' : 403])) as AccessRow;
+
+// Holders of a right among the demo roles (demo-data.ts demoRoles; admin holds every right).
+const REQUEST_READ = signedIn; // every demo role holds RIGHT_REQUEST_READ (OWN or ALL)
+const REQUEST_CREATE = only('admin', 'engineer', 'court', 'chief', 'senior');
+const REQUEST_DELETE = only('admin', 'chief', 'senior');
+const REQUEST_EDIT_NUMBER = only('admin', 'chief');
+const MULTIPLE_REQUESTS = only('admin', 'chief');
+const TOOLS_READ = only('admin', 'engineer', 'court', 'signer', 'chief', 'senior');
+const ZIP = only('admin', 'engineer', 'chief');
+const SETTINGS = only('admin');
+const ORGANIZATIONS_FULL = only('admin');
+const USERS_LIST = only('admin', 'chief');
+
+/** Catalogue writes need FULL of the catalogue's edit right (domain/catalog/definitions.ts). */
+const catalogEditors: Readonly<Record<string, AccessRow>> = {
+  posts: only('admin', 'chief'),
+  services_repairs: only('admin', 'chief'),
+  common_disrepairs: only('admin', 'chief'),
+};
+
+const catalogRows = Object.fromEntries(
+  catalogs.flatMap((def) => {
+    const edit = catalogEditors[def.name] ?? only('admin');
+    return [
+      [`GET /api/${def.name}`, signedIn],
+      [`GET /api/${def.name}/:id`, signedIn],
+      [`POST /api/${def.name}`, edit],
+      [`PUT /api/${def.name}/:id`, edit],
+      [`DELETE /api/${def.name}/:id`, edit],
+    ];
+  }),
+) as Record<string, AccessRow>;
+
+/** Keyed by `METHOD path` exactly as registered in fastify. */
+export const accessTable: Readonly<Record<string, AccessRow>> = {
+  // Platform. GET /* is the built client's catch-all (registered only when web/dist exists).
+  'GET /*': open,
+  'GET /api/health': open,
+  'GET /api/app_info': open,
+  'GET /api/system/projections': SETTINGS,
+  'GET /api/system/jobs': SETTINGS,
+  // Session.
+  'POST /api/auth/signin': open,
+  'GET /api/auth/rights': signedIn,
+  'GET /api/auth/me': signedIn,
+  'GET /api/user_role': signedIn,
+  'GET /api/user_unit': signedIn,
+  // Reference catalogues: read by every signed-in user, written with their edit right.
+  ...catalogRows,
+  // Organisations and units.
+  'GET /api/organization': signedIn,
+  'GET /api/organization/:id': signedIn,
+  'POST /api/organization': ORGANIZATIONS_FULL,
+  'PUT /api/organization/:id': ORGANIZATIONS_FULL,
+  'DELETE /api/organization/:id': ORGANIZATIONS_FULL,
+  'GET /api/unit': signedIn,
+  'POST /api/update_unit_attr/:unitId': ORGANIZATIONS_FULL,
+  // Roles and employees.
+  'GET /api/roles': SETTINGS,
+  'POST /api/roles': SETTINGS,
+  'PUT /api/roles/:id': SETTINGS,
+  'DELETE /api/roles/:id': SETTINGS,
+  'GET /api/users': USERS_LIST,
+  'GET /api/users/:filter': USERS_LIST,
+  'POST /api/users': USERS_LIST,
+  'PUT /api/users/:id': USERS_LIST,
+  'DELETE /api/users/:id': USERS_LIST,
+  // Notifications: one's own only.
+  'GET /api/notifications/:userId': signedIn,
+  'PUT /api/notifications/:id': signedIn,
+  'PUT /api/notifications/request/:requestId': signedIn,
+  'POST /api/create_notifications': REQUEST_READ,
+  // Requests: reading.
+  'GET /api/request': REQUEST_READ,
+  'GET /api/request/:filter': REQUEST_READ,
+  'GET /api/request_single/:id': REQUEST_READ,
+  'GET /api/request_files/:section/:id': REQUEST_READ,
+  'GET /api/request_docs/:id': REQUEST_READ,
+  'GET /api/request_engineers/:id': REQUEST_READ,
+  'GET /api/request_history/:id': REQUEST_READ,
+  'GET /api/request_spares/:id': ZIP, // spares stock, a request's spares included: RIGHT_ZIP
+  'GET /api/request_spares_pbs/:id': REQUEST_READ,
+  'GET /api/request_works/:id': REQUEST_READ,
+  'GET /api/request_comments/:id': REQUEST_READ,
+  'GET /api/request_tools_commissioning/:id': REQUEST_READ,
+  'GET /api/request_contacts/:unitId': REQUEST_READ,
+  'GET /api/engineers/:regionId': REQUEST_READ,
+  'GET /api/request_export/:format': REQUEST_READ,
+  'GET /api/request_export/:format/:filter': REQUEST_READ,
+  'GET /api/request_file/:requestId/:fileId': REQUEST_READ,
+  // Spares stock: RIGHT_ZIP (READ or FULL), issue 9 section 3.
+  'GET /api/spares_sets/:filter': ZIP,
+  // Requests: writing. Register needs the create right; a save of a filial request the edit right
+  // (RIGHT_REQUEST_EDIT: admin, engineer, chief); taking it the engineer right (admin, engineer).
+  'POST /api/request': REQUEST_CREATE,
+  'PUT /api/request': REQUEST_CREATE,
+  'PUT /api/request/:id': only('admin', 'engineer', 'chief'),
+  'POST /api/request/:id/:action': only('admin', 'engineer'),
+  'DELETE /api/request/:id': REQUEST_DELETE,
+  'POST /api/request_set_new_number': REQUEST_EDIT_NUMBER,
+  'POST /api/request_set_new_date': REQUEST_EDIT_NUMBER,
+  'POST /api/request_comments': REQUEST_READ,
+  'POST /api/request_multiple': MULTIPLE_REQUESTS,
+  // Equipment.
+  'GET /api/tool': TOOLS_READ,
+  'GET /api/tool/:filter': TOOLS_READ,
+  'GET /api/tools_for_commissioning/:unitId': TOOLS_READ,
+  'GET /api/tool_history/:id': TOOLS_READ,
+};
+
+export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;

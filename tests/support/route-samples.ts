@@ -1,0 +1,156 @@
+import { sql } from 'slonik';
+import { catalogs } from '../../domain/catalog/definitions';
+import type { Caller } from '../../api/routes/access-table';
+import { DEMO_PASSWORD, type TestApp, type ApiClient } from './app';
+
+/** Ids of existing demo rows the benign calls of the rights matrix name. */
+export interface DemoRows {
+  readonly courtUnit: number;
+  readonly courtOrganization: number;
+  readonly courtUserId: number;
+  readonly regionId: number;
+  readonly toolId: number;
+  readonly requestId: number;
+  readonly catalogItem: Readonly<Record<string, number>>;
+  readonly spareRoleId: number;
+  readonly spareUserId: number;
+  readonly userIds: Readonly<Record<string, number>>;
+}
+
+/** Registers a repair request in the court user's unit, as the court user; returns its id. */
+export const registerDemoRequest = async (court: ApiClient, rows: Pick<DemoRows, 'regionId' | 'courtUnit' | 'courtUserId' | 'toolId'>) => {
+  const res = await court.multipart('POST', '/api/request', {
+    request: {
+      region_id: rows.regionId,
+      unit_id: rows.courtUnit,
+      request_kind_id: 2,
+      contact_kind: 1,
+      contact_id: rows.courtUserId,
+      request_text: 'Не включается принтер в кабинете 12, индикатор питания не горит',
+      tool_id: rows.toolId,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`registering a demo request: ${res.statusCode} ${res.body}`);
+  return Number((res.json() as { savedRequest: { id: number } }).savedRequest.id);
+};
+
+/** Looks up the demo rows and adds the few throwaway ones (a role, a user, a request) the writes may change. */
+export const demoRows = async (t: TestApp, admin: ApiClient, court: ApiClient): Promise<DemoRows> => {
+  const pool = t.server.ctx.pool;
+  const courtUser = await pool.one(sql.unsafe`SELECT id, units, organization_id FROM rm_users WHERE login = 'court'`);
+  const courtUnit = Number((courtUser.units as number[])[0]);
+  const regionId = Number(await pool.oneFirst(sql.unsafe`SELECT region_id FROM rm_units WHERE id = ${courtUnit}`));
+  const toolId = Number(await pool.oneFirst(sql.unsafe`SELECT id FROM rm_tools WHERE unit_id = ${courtUnit} ORDER BY id LIMIT 1`));
+  const catalogItem: Record<string, number> = {};
+  for (const def of catalogs) {
+    const list = (await admin.get(`/api/${def.name}`)).json() as Record<string, Array<{ id: number }>>;
+    const last = list[def.name]?.at(-1);
+    if (last) catalogItem[def.name] = last.id;
+  }
+  const role = await admin.post('/api/roles', { role: { title: 'Роль для проверки прав', role_order: 99, role_is_hotline: false, access_level: 1, rightsObject: {} } });
+  if (role.statusCode !== 200) throw new Error(`creating a spare role: ${role.statusCode} ${role.body}`);
+  const user = await admin.post('/api/users', {
+    user: { surname: 'Запасной', name: 'Работник', email: 'spare@courts.example.ru', organization_id: Number(courtUser.organization_id), login: 'matrix_spare', password: 'secret123', users_roles: [3] },
+  });
+  if (user.statusCode !== 200) throw new Error(`creating a spare user: ${user.statusCode} ${user.body}`);
+  const userIds: Record<string, number> = {};
+  for (const r of await pool.any(sql.unsafe`SELECT id, login FROM rm_users WHERE login IS NOT NULL`)) userIds[String(r.login)] = Number(r.id);
+  const base = { courtUnit, regionId, courtUserId: Number(courtUser.id), toolId };
+  return {
+    ...base,
+    courtOrganization: Number(courtUser.organization_id),
+    requestId: await registerDemoRequest(court, base),
+    catalogItem,
+    spareRoleId: Number(role.json().id),
+    spareUserId: Number(user.json().id),
+    userIds,
+  };
+};
+
+export interface Sample {
+  readonly url: string;
+  readonly body?: unknown;
+}
+
+const json = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+const catalogNames = new Set(catalogs.map((d) => d.name));
+
+/**
+ * A benign, valid-shaped call of route `method url` by `caller`: path parameters name existing demo
+ * rows (the caller's own account for notification lists), bodies are what the client would send.
+ * `freshRequest` gives a request of the court's unit the call may change (state-changing routes).
+ */
+export const benignSample = async (
+  method: string,
+  url: string,
+  caller: Caller,
+  rows: DemoRows,
+  freshRequest: () => Promise<number>,
+): Promise<Sample> => {
+  const catalog = /^\/api\/([a-z_]+)(\/:id)?$/.exec(url);
+  if (catalog && catalogNames.has(catalog[1]!)) {
+    const name = catalog[1]!;
+    const def = catalogs.find((d) => d.name === name)!;
+    const id = rows.catalogItem[name] ?? 1;
+    const path = catalog[2] ? `/api/${name}/${id}` : `/api/${name}`;
+    return method === 'GET' || method === 'DELETE' ? { url: path } : { url: path, body: { [def.payloadKey]: { title: `Проверка прав ${caller}` } } };
+  }
+  const request = rows.requestId;
+  const ownId = caller === 'anonymous' ? rows.courtUserId : rows.userIds[caller]!;
+  const fixed: Record<string, () => Promise<Sample> | Sample> = {
+    // Signed-in callers sign in as themselves: the client keeps the token the answer sends.
+    'POST /api/auth/signin': () => ({ url, body: { username: caller === 'anonymous' ? 'court' : caller, password: DEMO_PASSWORD } }),
+    'GET /api/organization/:id': () => ({ url: `/api/organization/${rows.courtOrganization}` }),
+    'POST /api/organization': () => ({ url, body: { organization: { name: `Проверка прав ${caller}` }, units: [] } }),
+    'PUT /api/organization/:id': () => ({ url: `/api/organization/${rows.courtOrganization}`, body: { organization: { name: 'Басманный районный суд' } } }),
+    'DELETE /api/organization/:id': () => ({ url: `/api/organization/${rows.courtOrganization}` }),
+    'POST /api/update_unit_attr/:unitId': () => ({ url: `/api/update_unit_attr/${rows.courtUnit}`, body: { organization_id: rows.courtOrganization } }),
+    'POST /api/roles': () => ({ url, body: { role: { title: `Роль ${caller}`, role_order: 98, role_is_hotline: false, access_level: 1, rightsObject: {} } } }),
+    'PUT /api/roles/:id': () => ({ url: `/api/roles/${rows.spareRoleId}`, body: { role: { title: 'Роль для проверки прав' } } }),
+    'DELETE /api/roles/:id': () => ({ url: `/api/roles/${rows.spareRoleId}` }),
+    'GET /api/users/:filter': () => ({ url: `/api/users/${json({})}` }),
+    'POST /api/users': () => ({
+      url,
+      body: { user: { surname: 'Проверка', name: 'Прав', email: `m_${caller}@courts.example.ru`, organization_id: rows.courtOrganization, login: `matrix_${caller}`, password: 'secret123', users_roles: [3] } },
+    }),
+    'PUT /api/users/:id': () => ({ url: `/api/users/${rows.spareUserId}`, body: { user: { surname: 'Запасной', name: 'Работник', email: 'spare@courts.example.ru', organization_id: rows.courtOrganization, login: 'matrix_spare', users_roles: [3] } } }),
+    'DELETE /api/users/:id': () => ({ url: `/api/users/${rows.spareUserId}` }),
+    'GET /api/notifications/:userId': () => ({ url: `/api/notifications/${ownId}` }),
+    'PUT /api/notifications/:id': () => ({ url: '/api/notifications/999999', body: { state: 2 } }),
+    'PUT /api/notifications/request/:requestId': () => ({ url: `/api/notifications/request/${request}` }),
+    'POST /api/create_notifications': () => ({ url, body: { notificationType: 1, requestId: request, usersIds: [rows.courtUserId], notificationInfo: 'Проверка прав' } }),
+    'GET /api/request/:filter': () => ({ url: `/api/request/${json({ pageNumber: 1 })}` }),
+    'GET /api/request_files/:section/:id': () => ({ url: `/api/request_files/attachments/${request}` }),
+    'GET /api/request_contacts/:unitId': () => ({ url: `/api/request_contacts/${rows.courtUnit}` }),
+    'GET /api/engineers/:regionId': () => ({ url: `/api/engineers/${rows.regionId}` }),
+    'GET /api/request_export/:format': () => ({ url: '/api/request_export/xlsx' }),
+    'GET /api/request_export/:format/:filter': () => ({ url: `/api/request_export/xlsx/${json({ pageNumber: 1 })}` }),
+    'GET /api/request_file/:requestId/:fileId': () => ({ url: `/api/request_file/${request}/1` }),
+    'GET /api/spares_sets/:filter': () => ({ url: `/api/spares_sets/${json({ request_id: request })}` }),
+    'POST /api/request': () => ({
+      url,
+      body: { request: { region_id: rows.regionId, unit_id: rows.courtUnit, request_kind_id: 2, contact_kind: 1, contact_id: rows.courtUserId, request_text: 'Не работает сканер в канцелярии', tool_id: rows.toolId } },
+    }),
+    'PUT /api/request': () => ({
+      url,
+      body: { request: { region_id: rows.regionId, unit_id: rows.courtUnit, request_kind_id: 2, contact_kind: 1, contact_id: rows.courtUserId, request_text: 'Не работает сканер в канцелярии', tool_id: rows.toolId } },
+    }),
+    'PUT /api/request/:id': async () => {
+      const id = await freshRequest();
+      return { url: `/api/request/${id}`, body: { request: { id, request_text: 'Проверка прав: не включается принтер в кабинете 14' } } };
+    },
+    'POST /api/request/:id/:action': async () => ({ url: `/api/request/${await freshRequest()}/take`, body: {} }),
+    'DELETE /api/request/:id': async () => ({ url: `/api/request/${await freshRequest()}` }),
+    'POST /api/request_set_new_number': async () => ({ url, body: { requestId: await freshRequest(), newNumber: `П-${caller}` } }),
+    'POST /api/request_set_new_date': async () => ({ url, body: { requestId: await freshRequest(), newDate: new Date().toISOString().slice(0, 10) } }),
+    'POST /api/request_comments': () => ({ url, body: { requestComment: { request_id: request, comment: 'Проверка прав' } } }),
+    'POST /api/request_multiple': () => ({ url, body: { unitsIds: [rows.courtUnit], requestText: 'Проверка прав: групповая заявка', requestKindId: 2 } }),
+    'GET /api/tool/:filter': () => ({ url: `/api/tool/${json({ pageNumber: 1 })}` }),
+    'GET /api/tools_for_commissioning/:unitId': () => ({ url: `/api/tools_for_commissioning/${rows.courtUnit}` }),
+    'GET /api/tool_history/:id': () => ({ url: `/api/tool_history/${rows.toolId}` }),
+  };
+  const special = fixed[`${method} ${url}`];
+  if (special) return special();
+  // The request dialog's per-tab lists and anything else with one :id name the demo request.
+  return { url: url.replace(/:id\b/, String(request)).replace(/:requestId\b/, String(request)) };
+};
