@@ -6,7 +6,7 @@ import { createCatalogItem, deleteCatalogItem, updateCatalogItem } from '../../c
 import { getCatalogItem, listCatalog } from '../../projections/catalog/queries';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
-import { commandContext, idParam, requireRight, userOf } from '../http/guard';
+import { commandContext, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
 import { actorOf } from '../auth/current-user';
 
 const payloadOf = (def: CatalogDefinition, body: unknown): unknown => {
@@ -28,9 +28,9 @@ export const catalogRoutes = (app: FastifyInstance, ctx: AppContext) => {
   for (const def of catalogs) {
     app.get(`/api/${def.name}`, async (request) => {
       userOf(request);
-      const q = request.query as Record<string, string | undefined>;
+      const q = filterOf(request) as Record<string, string | undefined>;
       const page = await listCatalog(ctx.pool, def, {
-        text: q.text ?? q.title ?? null,
+        text: filterText(q.text ?? q.title, 'text'),
         filters: q,
         pageNumber: q.pageNumber ? pageNumberOf(q.pageNumber) : null,
       });

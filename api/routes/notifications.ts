@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createNotifications, markNotificationRead, markRequestNotificationsRead } from '../../commands/request/notifications';
-import { NotificationState } from '../../domain/notification';
+import { createNotificationsSchema, NOTIFICATION_ID, NotificationState } from '../../domain/notification';
+import { objectBody } from '../../domain/shared/primitives';
+import { parseOrThrow } from '../../domain/shared/validation';
 import { invalid } from '../../domain/shared/errors';
 import { loadVisible } from '../../commands/request/handlers';
 import { requestReadScope } from './request-queries';
@@ -13,6 +15,7 @@ export const notificationRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.put('/api/notifications/:id', async (request) => {
     const user = userOf(request);
     const { id } = request.params as { id: string };
+    if (!NOTIFICATION_ID.test(id)) throw invalid('Неверный идентификатор уведомления');
     const state = Number((request.body as { state?: unknown } | null)?.state ?? NotificationState.READ);
     if (state !== NotificationState.READ) throw invalid('Уведомление можно только отметить прочитанным');
     const r = await markNotificationRead(ctx, user.id, id, commandContext(request));
@@ -37,13 +40,12 @@ export const notificationRoutes = (app: FastifyInstance, ctx: AppContext) => {
    */
   app.post('/api/create_notifications', async (request) => {
     const { user, scope } = requestReadScope(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const requestId = Number(body.requestId);
-    if (!Number.isInteger(requestId) || requestId <= 0) throw invalid('Укажите заявку', { requestId: 'Укажите заявку' });
+    const body = parseOrThrow(createNotificationsSchema, objectBody(request.body ?? {}));
+    const requestId = body.requestId;
     await loadVisible(ctx, { readScope: scope }, requestId);
     const r = await createNotifications(ctx, {
       notificationType: body.notificationType,
-      requestId: body.requestId,
+      requestId,
       usersIds: body.usersIds,
       notificationInfo: body.notificationInfo,
     }, commandContext(request));

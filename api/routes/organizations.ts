@@ -6,24 +6,24 @@ import { deleteOrganization, moveUnit, saveOrganization } from '../../commands/a
 import { getOrganization, listOrganizations, listUnits } from '../../projections/organizations/queries';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
-import { commandContext, idParam, requireRight, userOf } from '../http/guard';
+import { commandContext, filterId, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
 import { actorOf } from '../auth/current-user';
+import { id } from '../../domain/shared/primitives';
 import { visibleUnitIds } from './request-queries';
 
 const bool = (v: unknown) => (v === undefined || v === '' ? null : v === 'true' || v === '1' || v === true);
-const num = (v: unknown) => (v === undefined || v === '' || v === null ? null : Number(v));
 
 /** Organisations with their buildings, the host relation and moving buildings (administration.md 2.8, 7). */
 export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/organization', async (request) => {
     const user = userOf(request);
-    const q = request.query as Record<string, string | undefined>;
+    const q = filterOf(request);
     const page = await listOrganizations(ctx.pool, {
-      region_id: num(q.region_id),
-      host_id: num(q.host_id),
+      region_id: filterId(q.region_id, 'region_id'),
+      host_id: filterId(q.host_id, 'host_id'),
       is_host: bool(q.is_host),
-      name: q.name ?? null,
-      vncode: q.vncode ?? null,
+      name: filterText(q.name, 'name'),
+      vncode: filterText(q.vncode, 'vncode'),
       pageNumber: q.pageNumber ? pageNumberOf(q.pageNumber) : null,
       withHotlineSecrets: hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS'),
     });
@@ -63,9 +63,9 @@ export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
   /** Moves a building to another organisation (payload organization_id). */
   app.post('/api/update_unit_attr/:unitId', async (request) => {
     const user = requireRight(request, 'RIGHT_ORGANIZATIONS', RightValue.FULL);
-    const to = Number((request.body as { organization_id?: unknown } | null)?.organization_id);
-    if (!Number.isInteger(to) || to <= 0) throw invalid('Укажите организацию', { organization_id: 'Укажите организацию' });
-    const r = await moveUnit(ctx, idParam((request.params as { unitId: string }).unitId), to, actorOf(user), commandContext(request));
+    const to = id({ message: 'Укажите организацию' }).safeParse((request.body as { organization_id?: unknown } | null)?.organization_id);
+    if (!to.success) throw invalid('Укажите организацию', { organization_id: 'Укажите организацию' });
+    const r = await moveUnit(ctx, idParam((request.params as { unitId: string }).unitId), to.data, actorOf(user), commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: 'Сохранено' };
   });

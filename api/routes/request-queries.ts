@@ -31,7 +31,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export const requestFilterOf = (request: FastifyRequest): RequestFilter => {
   const params = (request.params ?? {}) as { filter?: string };
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const raw = params.filter !== undefined ? parseFilter(params.filter) : query.filter !== undefined ? parseFilter(query.filter) : query;
+  const raw = parseFilter(params.filter !== undefined ? params.filter : query.filter !== undefined ? query.filter : query);
   return parseRequestFilter(raw, today());
 };
 
@@ -255,7 +255,7 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
     requireZip(request);
     const params = (request.params ?? {}) as { filter?: string };
     const query = (request.query ?? {}) as Record<string, unknown>;
-    const f = params.filter !== undefined ? parseFilter(params.filter) : query.filter !== undefined ? parseFilter(query.filter) : query;
+    const f = parseFilter(params.filter !== undefined ? params.filter : query.filter !== undefined ? query.filter : query);
     const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : idParam(v));
     const requestId = num(f.request_id);
     let regionId = num(f.region_id);

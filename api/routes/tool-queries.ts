@@ -8,25 +8,17 @@ import { searchTools, toolById, toolsForCommissioning } from '../../projections/
 import { requestsWithTool, toolHistory } from '../../projections/tool-history/queries';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
-import { idParam, parseFilter, requireRight, userOf } from '../http/guard';
+import { filterId, filterIds, filterText, idParam, parseFilter, requireRight, userOf } from '../http/guard';
 import { scopeOf, type CurrentUser } from '../auth/current-user';
 import { requestReadScope } from './request-queries';
 
 const toolNotFound = 'Оборудование не найдено';
 
-const num = (v: unknown): number | null => {
-  if (v === undefined || v === null || v === '') return null;
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
-const nums = (v: unknown): number[] | null => {
-  if (v === undefined || v === null || v === '') return null;
-  const list = (Array.isArray(v) ? v : String(v).split(',')).map((x) => num(typeof x === 'object' && x ? (x as { id?: unknown }).id : x));
-  const out = list.filter((n): n is number => n !== null);
-  return out.length ? out : null;
-};
+// Filter values through the shared primitives: an id out of range is a 400, never a PostgreSQL error.
+const num = (v: unknown): number | null => filterId(v, 'filter');
+const nums = (v: unknown): number[] | null => filterIds(v, 'filter');
 const bool = (v: unknown): boolean | null => (v === undefined || v === null || v === '' ? null : v === true || v === 'true' || v === 1 || v === '1');
-const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
+const text = (v: unknown): string | null => filterText(v, 'filter');
 
 /**
  * Units whose equipment the caller may see: RIGHT_TOOLS_READ scope, and for the request dialog
@@ -60,7 +52,7 @@ export const toolQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const raw = params.filter ?? query.filter;
     // A bare number is a tool id.
-    const f = typeof raw === 'string' && /^\d+$/.test(raw) ? { toolId: raw } : raw !== undefined ? parseFilter(raw) : query;
+    const f = typeof raw === 'string' && /^\d+$/.test(raw) ? { toolId: raw } : parseFilter(raw !== undefined ? raw : query);
     const units = await visibleUnits(ctx, user, f);
     const page = await searchTools(ctx.pool, {
       units,

@@ -5,13 +5,12 @@ import { deleteUser, saveUser } from '../../commands/admin/users';
 import { accessLevelOfUser, getUser, listUsers } from '../../projections/users/queries';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
-import { commandContext, idParam, parseFilter, userOf } from '../http/guard';
+import { commandContext, filterId, filterIds, filterText, idParam, parseFilter, userOf } from '../http/guard';
 import { actorOf, type CurrentUser } from '../auth/current-user';
 
 const mayList = (user: CurrentUser, hotline: boolean) =>
   hotline ? hasReadOrFull(user.rightsObject, 'RIGHT_USERS_HL') : hasFull(user.rightsObject, 'RIGHT_USERS_LIST');
 
-const num = (v: unknown) => (v === undefined || v === null || v === '' ? null : Number(v));
 
 /** Employees and hot line executors (administration.md 2.6, 6, 7). */
 export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
@@ -24,15 +23,15 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       ctx.pool,
       {
         hotline_worker: hotline,
-        text: (f.text ?? f.fio ?? null) as string | null,
-        organization_id: num(f.organization_id),
-        region_id: num(f.region_id),
-        role_id: num(f.role_id),
-        post_id: num(f.post_id),
+        text: filterText(f.text ?? f.fio, 'text'),
+        organization_id: filterId(f.organization_id, 'organization_id'),
+        region_id: filterId(f.region_id, 'region_id'),
+        role_id: filterId(f.role_id, 'role_id'),
+        post_id: filterId(f.post_id, 'post_id'),
         is_inactive: f.is_inactive === undefined || f.is_inactive === null || f.is_inactive === '' ? null : Boolean(f.is_inactive),
-        phone: (f.phone ?? null) as string | null,
-        email: (f.email ?? null) as string | null,
-        programs: Array.isArray(f.programs) ? f.programs.map(Number) : null,
+        phone: filterText(f.phone, 'phone'),
+        email: filterText(f.email, 'email'),
+        programs: Array.isArray(f.programs) ? (filterIds(f.programs, 'programs') ?? []) : null,
         pageNumber: pageNumberOf(f.pageNumber),
       },
       user.accessLevel,
@@ -48,7 +47,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     // A bare number is an account id.
     if (/^\d+$/.test(raw)) {
       const user = userOf(request);
-      const target = await getUser(ctx.pool, Number(raw));
+      const target = await getUser(ctx.pool, idParam(raw));
       if (!target) throw notFound('Пользователь не найден');
       if (!mayList(user, Boolean(target.hotline_worker)) && target.id !== user.id) throw forbidden();
       if (Number(target.accessLevel) > user.accessLevel) throw forbidden('Учетная запись с уровнем доступа выше собственного недоступна');
@@ -86,8 +85,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   app.delete('/api/users/:id', async (request) => {
     const user = userOf(request);
-    const id = Number((request.params as { id: string }).id);
-    if (!Number.isInteger(id) || id <= 0) throw invalid('Ошибка');
+    const id = idParam((request.params as { id: string }).id);
     const r = await deleteUser(ctx, id, actorOf(user), commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: 'Пользователь удален' };

@@ -5,11 +5,14 @@ import { invalid, notFound } from '../../domain/shared/errors';
 import { combineAccessLevel, combineRights } from '../../domain/rights/rights';
 import { changedIds } from '../../domain/rights/privilege';
 import type { AccountRefs } from '../../domain/user/account-rules';
+import { accountIdsSchema } from '../../domain/user/schemas';
+import { parseOrThrow } from '../../domain/shared/validation';
 import { handleCommand } from '../handle-command';
 import { claimUnique, releaseUnique } from '../unique-values';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
 import { foldEvents } from '../../domain/shared/decider';
-import { organizationRefs, roleRefs, unitRefs } from './lookups';
+import { existingCatalogIds, organizationRefs, roleRefs, unitRefs } from './lookups';
+import { posts, programs } from '../../domain/catalog/definitions';
 
 export type PasswordHasher = (password: string) => Promise<string>;
 
@@ -35,6 +38,8 @@ const lookupsFor = async (w: WriteContext, before: UserState['user'], input: Rec
     organizations: await organizationRefs(w.store, [Number(input.organization_id), before?.organization_id ?? 0]),
     units: await unitRefs(w, changedIds(before?.units ?? [], idsOf(input.units))),
     targetRights: combineRights(current),
+    posts: await existingCatalogIds(w.store, posts.name, [Number(input.post_id)]),
+    programs: await existingCatalogIds(w.store, programs.name, idsOf(input.users_programs)),
   };
   return { roles, refs, targetAccessLevel: before ? combineAccessLevel(current) : 0 };
 };
@@ -52,6 +57,8 @@ export const saveUser = async (
   ctx: CommandContext,
   fixedId?: number,
 ): Promise<CommandOutcome> => {
+  // Ids within PostgreSQL integer before they are looked up (the decider checks the rest).
+  parseOrThrow(accountIdsSchema, input);
   const userId = id ?? fixedId ?? (await w.ids.next('user'));
   const before = id === null ? null : await currentState(w, userId);
   if (id !== null && (!before || before.status === 'absent')) throw notFound('Пользователь не найден');

@@ -6,7 +6,8 @@ import { buttonCommands, isButtonAction, type ButtonAction } from '../../domain/
 import { ContactKind, PerformerKind } from '../../domain/request/enums';
 import { editableFields } from '../../domain/request/rules';
 import { dataOf, type FileRef, type RequestData, type RequestDocument, type RequestState, type SparePbsItem, type WorkItem } from '../../domain/request/state';
-import { groupRequestSchema, requestDateSchema, requestNumberSchema, parseOrThrow } from '../../domain/request/validation';
+import { groupRequestSchema, requestDateSchema, requestNumberSchema, parseOrThrow, submittedRequestSchema } from '../../domain/request/validation';
+import { PG_INT_MAX, primitiveMessages } from '../../domain/shared/primitives';
 import { scopeIncludes } from '../../domain/rights/scope';
 import { hasFull } from '../../domain/rights/rights';
 import { yearOf } from '../../domain/shared/dates';
@@ -64,10 +65,13 @@ export const loadVisible = async (w: WriteContext, caller: Pick<RequestCaller, '
   return loaded;
 };
 
-const ids = (raw: unknown): number[] =>
-  Array.isArray(raw)
-    ? [...new Set(raw.map((x) => Number(typeof x === 'object' && x ? ((x as { id?: unknown; user_id?: unknown }).user_id ?? (x as { id?: unknown }).id) : x)).filter((n) => Number.isInteger(n) && n > 0))]
-    : [];
+const ids = (raw: unknown): number[] => {
+  if (!Array.isArray(raw)) return [];
+  const list = raw.map((x) => Number(typeof x === 'object' && x ? ((x as { id?: unknown; user_id?: unknown }).user_id ?? (x as { id?: unknown }).id) : x)).filter((n) => Number.isInteger(n) && n > 0);
+  // Past PostgreSQL integer no account exists: refused (400) rather than looked up.
+  if (list.some((n) => n > PG_INT_MAX)) throw invalid(primitiveMessages.id);
+  return [...new Set(list)];
+};
 
 /** An executors command with the chosen users as found; the decider checks region and role. */
 const assignCommand = async (w: WriteContext, caller: RequestCaller, wanted: number[]): Promise<RequestCommand> => ({
@@ -94,6 +98,8 @@ export const registerRequest = async (
   input: RegisterInput,
   context: CommandContext,
 ): Promise<RequestOutcome> => {
+  // Types and ranges first: no lookup below may meet an id PostgreSQL cannot hold.
+  parseOrThrow(submittedRequestSchema, input.request);
   const request = { ...input.request };
   const unit = await unitInfo(w, Number(request.unit_id) || null);
   if (request.unit_id != null && request.unit_id !== '' && !unit) throw invalid('Объект не найден', { unit_id: 'Нужно выбрать' });
@@ -186,6 +192,8 @@ export const saveRequest = async (
   const loaded = await loadVisible(w, caller, id);
   const { state, revision } = loaded;
   if (changedSince(input.revision, revision, loaded.types, COMMENT_EVENTS)) throw conflict(STALE_REQUEST);
+  // Types and ranges first: no lookup below may meet an id PostgreSQL cannot hold.
+  parseOrThrow(submittedRequestSchema, input.request);
   const request = { ...input.request };
   const merged = { ...state, ...request };
   const lookups = await requestLookupsWithReferences(w, merged, { toolIds: (input.tools_commissioning ?? []).map((t) => t.tool_id) });

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { EventOf } from '../shared/events';
+import { boundedInt, id, idList, PG_INT_MAX, PG_INT_MIN, text } from '../shared/primitives';
 
 /**
  * Notifications (administration.md 2.4): created for the users chosen when a comment is written
@@ -32,3 +34,17 @@ export const commentNotificationInfo = (number: number | null) => `Сообще�
 
 export const notificationsStreamId = (id: number) => `notifications-${id}`;
 export const inboxStreamId = (userId: number) => `inbox-${userId}`;
+
+/**
+ * POST /api/create_notifications as the route reads it: bounded ids and a bounded type, so the
+ * lookups and the event it leads to fit the read models. The text is checked by the command.
+ */
+export const createNotificationsSchema = z.object({
+  notificationType: z.union([text(100), boundedInt(PG_INT_MIN, PG_INT_MAX)]).nullish(),
+  requestId: id({ message: 'Укажите заявку' }),
+  usersIds: idList({ message: 'Выберите пользователей' }).optional(),
+  notificationInfo: z.unknown(),
+});
+
+/** Ids of notifications as they are built (see above); anything else names no notification. */
+export const NOTIFICATION_ID = /^[cn]\d{1,10}-\d{1,10}(-\d{1,10})?$/;

@@ -263,6 +263,21 @@ const requestShape = {
   tools_commissioning: listOf(commissioningToolSchema),
 };
 
+/**
+ * The submitted request as the handler receives it, before any lookup: every given field must have
+ * its type and range (ids within PostgreSQL integer, enumerations among the spec's values), so no
+ * lookup or event ever carries a value the read models cannot hold. The rules come later (the
+ * decider), where a field the actor may not change is reverted before it is judged.
+ */
+export const submittedRequestSchema = z
+  .object(
+    // '' is how a form sends an empty choice; the handler and the decider read it as empty.
+    Object.fromEntries(Object.entries(requestShape).map(([k, v]) => [k, z.union([z.literal(''), v]).optional()])) as {
+      [K in keyof typeof requestShape]: z.ZodOptional<z.ZodUnion<[z.ZodLiteral<''>, (typeof requestShape)[K]]>>;
+    },
+  )
+  .passthrough();
+
 /** Date fields the request schema checks with the date rules (the client checks the same ones). */
 export const dateFieldsChecked = [
   'date_out_d',

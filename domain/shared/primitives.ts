@@ -10,6 +10,8 @@ import { invalid } from './errors';
 
 /** The largest PostgreSQL `integer`. */
 export const PG_INT_MAX = 2147483647;
+/** The smallest PostgreSQL `integer`. */
+export const PG_INT_MIN = -2147483648;
 /** The largest amount `numeric(14,2)` holds. */
 export const MONEY_MAX = 999_999_999_999.99;
 /** The most ids one list may carry (a network has a few thousand units). */
@@ -122,6 +124,7 @@ export const money = (options: NumberOptions & { readonly negativeMessage?: stri
 };
 
 /** Matches a string without NUL (PostgreSQL text and jsonb refuse it). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly the character refused.
 export const NO_NUL = /^[^\u0000]*$/;
 
 /** A string without NUL; `message` is also what a missing or non-string value says. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, idList, optionalId, optionalText, requiredId, requiredText } from '../catalog/schemas';
-import { string, text } from '../shared/primitives';
+import { optionalId as optionalIdOf, string, text } from '../shared/primitives';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -64,3 +64,17 @@ export const signinSchema = z.object({
 /** Shown when roles of different access levels are selected together. */
 export const mixedAccessLevelsWarning =
   'Внимание! Выбраны роли с разным уровнем доступа. Пользователь может получить дополнительные привилегии.';
+
+/**
+ * The ids an account save names, checked before the handler looks them up: within PostgreSQL
+ * integer, lists bounded. The rest of the account is checked by the decider's schema.
+ */
+export const accountIdsSchema = z
+  .object({
+    organization_id: optionalIdOf({ message: 'Укажите организацию' }),
+    post_id: optionalId,
+    users_roles: idList,
+    units: idList,
+    users_programs: idList,
+  })
+  .passthrough();

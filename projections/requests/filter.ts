@@ -2,6 +2,7 @@ import { sql, type FragmentSqlToken } from 'slonik';
 import { RequestKind, RequestStatus } from '../../domain/request';
 import { isCalendarDate, parseRuDate } from '../../domain/shared/dates';
 import { invalid } from '../../domain/shared/errors';
+import { boundedInt, isoDateProblem, NO_NUL, PG_INT_MAX, PG_INT_MIN } from '../../domain/shared/primitives';
 import type { UnitScope } from '../../domain/rights/scope';
 import { CountFlag } from './columns';
 
@@ -83,15 +84,22 @@ const messages = {
   date: 'Неверная дата',
   number: 'Введите целое число',
   format: 'Неверный формат фильтра',
+  text: 'Недопустимый символ в тексте',
 } as const;
+
+/** Longest text a filter may search for (a number, a name, a serial number). */
+const FILTER_TEXT_MAX = 1000;
+
+/** Any PostgreSQL integer, digit strings accepted: ids, enumerations, the number, the page. */
+const intValue = boundedInt(PG_INT_MIN, PG_INT_MAX, { message: messages.number, coerce: true });
 
 const empty = (v: unknown) => v === undefined || v === null || v === '';
 
 const int = (v: unknown, field: string): number | null => {
   if (empty(v)) return null;
-  const n = Number(v);
-  if (!Number.isInteger(n)) throw invalid(messages.number, { [field]: messages.number });
-  return n;
+  const n = intValue.safeParse(v);
+  if (!n.success) throw invalid(messages.number, { [field]: messages.number });
+  return n.data;
 };
 
 const ints = (v: unknown, field: string): number[] | null => {
@@ -106,9 +114,13 @@ const ints = (v: unknown, field: string): number[] | null => {
 
 const bool = (v: unknown): boolean => v === true || v === 'true' || v === 1 || v === '1';
 
-const text = (v: unknown): string | null => {
+const text = (v: unknown, field: string): string | null => {
   if (empty(v)) return null;
+  if (typeof v !== 'string' && typeof v !== 'number') throw invalid(messages.format, { [field]: messages.format });
   const s = String(v).trim();
+  // PostgreSQL refuses NUL in text: a 400 here rather than a 500 from the query.
+  if (!NO_NUL.test(s)) throw invalid(messages.text, { [field]: messages.text });
+  if (s.length > FILTER_TEXT_MAX) throw invalid(`Не более ${FILTER_TEXT_MAX} символов`, { [field]: `Не более ${FILTER_TEXT_MAX} символов` });
   return s ? s : null;
 };
 
@@ -117,7 +129,7 @@ export const parseDate = (v: unknown, field: string): string | null => {
   if (empty(v)) return null;
   const s = String(v).trim();
   const iso = /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : /^\d{4}-\d{2}-\d{2}T/.test(s) ? s.slice(0, 10) : parseRuDate(s);
-  if (!iso || !isCalendarDate(iso)) throw invalid(messages.date, { [field]: messages.date });
+  if (!iso || !isCalendarDate(iso) || isoDateProblem(iso)) throw invalid(messages.date, { [field]: messages.date });
   return iso;
 };
 
@@ -167,8 +179,8 @@ const parseTool = (raw: unknown): ToolFilter | null => {
   const f: ToolFilter = {
     tool_kind_id: int(o.tool_kind_id, 'repairTool.tool_kind_id'),
     exchange_stock: empty(o.exchange_stock) ? null : bool(o.exchange_stock),
-    serial_number: text(o.serial_number),
-    inventar_number: text(o.inventar_number),
+    serial_number: text(o.serial_number, 'repairTool.serial_number'),
+    inventar_number: text(o.inventar_number, 'repairTool.inventar_number'),
     owner_type_id: int(o.owner_type_id, 'repairTool.owner_type_id'),
   };
   return some(f) || f.exchange_stock === false ? f : null;
@@ -177,14 +189,14 @@ const parseTool = (raw: unknown): ToolFilter | null => {
 const parseSoftware = (raw: unknown, key: string): SoftwareFilter | null => {
   const o = object(raw);
   if (!o) return null;
-  const f: SoftwareFilter = { program_id: int(o.program_id, `${key}.program_id`), result: text(o.result) };
+  const f: SoftwareFilter = { program_id: int(o.program_id, `${key}.program_id`), result: text(o.result, `${key}.result`) };
   return some(f) ? f : null;
 };
 
 /** The filter as the client sends it; `today` ('YYYY-MM-DD') gives the default year. */
 export const parseRequestFilter = (raw: Record<string, unknown>, today: string): RequestFilter => {
   const year = today.slice(0, 4);
-  const performer = text(raw.request_performer_kind);
+  const performer = text(raw.request_performer_kind, 'request_performer_kind');
   return {
     region_id: int(raw.region_id, 'region_id'),
     units_ids: ints(raw.units_ids, 'units_ids'),
@@ -193,7 +205,7 @@ export const parseRequestFilter = (raw: Record<string, unknown>, today: string):
     request_kinds_ids: ints(raw.request_kinds_ids, 'request_kinds_ids'),
     request_statuses_ids: ints(raw.request_statuses_ids, 'request_statuses_ids'),
     number: int(raw.number, 'number'),
-    hotlinegas_number: text(raw.hotlinegas_number),
+    hotlinegas_number: text(raw.hotlinegas_number, 'hotlinegas_number'),
     result_type: int(raw.result_type, 'result_type'),
     date_beg: parseDate(raw.date_beg, 'date_beg') ?? `${year}-01-01`,
     date_end: parseDate(raw.date_end, 'date_end') ?? `${year}-12-31`,
@@ -211,7 +223,7 @@ export const parseRequestFilter = (raw: Record<string, unknown>, today: string):
     without_doc_co_13: bool(raw.without_doc_co_13),
     hotline_engineer_id: int(raw.hotline_engineer_id, 'hotline_engineer_id'),
     contact_kind: int(raw.contact_kind, 'contact_kind'),
-    contact_unknown_name: text(raw.contact_unknown_name),
+    contact_unknown_name: text(raw.contact_unknown_name, 'contact_unknown_name'),
     repair: parseRepair(raw.repair),
     repairTool: parseTool(raw.repairTool),
     specialSoftware: parseSoftware(raw.specialSoftware, 'specialSoftware'),
