@@ -306,6 +306,8 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
       organizations: org ? [{ id: org.id, region_id: org.region_id }] : [],
       units: (fields.units ?? []).map((uid) => units.get(uid)!).map((u) => ({ id: u.id, organization_id: u.organizationId, region_id: u.regionId })),
       targetRights: {},
+      posts: created.get('posts') ?? [],
+      programs: created.get('programs') ?? [],
     };
     const events = userDecider.decide(userDecider.initialState(), { type: 'SaveUser', id, input, passwordHash: options.passwordHash, roles, targetAccessLevel: 0, refs, actor: system }, ctx);
     claims.set(claimKey('login', login.toLowerCase()), { scope: 'login', value: login.toLowerCase(), owner: `user-${id}` });

@@ -22,6 +22,9 @@ export interface AccountRefs {
   readonly units: readonly UnitRef[];
   /** Combined rights of the account's current roles (empty for a new account). */
   readonly targetRights: RightsObject;
+  /** Existing positions and programs among those the save names (absent: none looked up). */
+  readonly posts?: readonly number[];
+  readonly programs?: readonly number[];
 }
 
 /** A role as its stream holds it: what assigning it hands out. */
@@ -33,12 +36,16 @@ export interface GrantedRole {
 
 export interface AccountBefore {
   readonly organization_id: number | null;
+  readonly post_id?: number | null;
+  readonly users_programs?: readonly number[];
   readonly users_roles: readonly number[];
   readonly units: readonly number[];
 }
 
 export interface AccountAfter {
   readonly organization_id: number | null;
+  readonly post_id?: number | null;
+  readonly users_programs?: readonly number[];
   readonly users_roles: readonly number[];
   readonly units: readonly number[];
   readonly passwordChanged: boolean;
@@ -83,6 +90,12 @@ export const checkAccountSave = (
     if (!org) throw invalid('Организация не найдена', { organization_id: 'Организация не найдена' });
     if (!organizationInScope(scope, org)) throw forbidden(messages.organization);
   }
+
+  if (after.post_id != null && after.post_id !== before?.post_id && !(refs.posts ?? []).includes(after.post_id))
+    throw invalid('Должность не найдена', { post_id: 'Должность не найдена' });
+  const oldPrograms = new Set(before?.users_programs ?? []);
+  if ((after.users_programs ?? []).some((p) => !oldPrograms.has(p) && !(refs.programs ?? []).includes(p)))
+    throw invalid('Программное обеспечение не найдено', { users_programs: 'Программное обеспечение не найдено' });
 
   for (const unitId of changedIds(before?.units ?? [], after.units)) {
     const unit = refs.units.find((u) => u.id === unitId);

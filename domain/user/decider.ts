@@ -136,7 +136,14 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       actor,
       command.id,
       state.user,
-      { organization_id: parsed.organization_id ?? null, users_roles: kept.users_roles, units: kept.units, passwordChanged: Boolean(parsed.password) },
+      {
+        organization_id: parsed.organization_id ?? null,
+        post_id: parsed.post_id ?? null,
+        users_programs: hotline ? parsed.users_programs : [],
+        users_roles: kept.users_roles,
+        units: kept.units,
+        passwordChanged: Boolean(parsed.password),
+      },
       command.roles,
       command.refs,
     );

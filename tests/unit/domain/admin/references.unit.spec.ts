@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogDecider, type CatalogEvent } from '../../../../domain/catalog/decider';
 import { organizationDecider, type OrganizationEvent } from '../../../../domain/organization/decider';
+import { userDecider } from '../../../../domain/user/decider';
 import { allRights } from '../../../../domain/rights';
 import type { Actor } from '../../../../domain/shared/actor';
 import { given } from '../../../support/given-when-then';
@@ -83,4 +84,20 @@ describe('organisations refer to existing regions and kinds, within the actor sc
     ])
       .when({ type: 'MoveUnitOut', unitId: 100, to: { id: 20, region_id: 2 }, actor: regional })
       .thenThrows('Организация другого региона недоступна', 'forbidden'));
+});
+
+describe('accounts refer to existing positions and programs', () => {
+  const input = { surname: 'Петров', name: 'Иван', email: 'p@x.ru', login: 'petrov', organization_id: 2, users_roles: [], units: [], password: 'secret77' };
+  const refs = { organizations: [{ id: 2, region_id: 1 }], units: [], targetRights: {}, posts: [4], programs: [8] };
+  const save = (over: Record<string, unknown>) => ({ type: 'SaveUser' as const, id: 50, input: { ...input, ...over }, passwordHash: 'h', roles: [], targetAccessLevel: 0, refs, actor: admin });
+
+  it('given an unknown position, then refused', () => given(userDecider).when(save({ post_id: 99999 })).thenThrows('Должность не найдена', 'invalid'));
+
+  it('given a known position, then the account is registered', () =>
+    given(userDecider).when(save({ post_id: 4 })).then((events) => expect(events.map((e) => e.type)).toEqual(['UserRegistered'])));
+
+  it('given a hot line executor with an unknown program, then refused', () =>
+    given(userDecider)
+      .when(save({ hotline_worker: true, organization_id: null, users_programs: [8, 99999] }))
+      .thenThrows('Программное обеспечение не найдено', 'invalid'));
 });
