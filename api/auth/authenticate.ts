@@ -2,6 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/shared/errors';
 import type { AppContext } from '../context';
 import { CURRENT_USER_SOURCES, loadCurrentUser } from './current-user';
+import { sessionsOf } from './sessions';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's server-side session (sessions.ts), set once the token was checked. */
+    sessionId: string | null;
+  }
+}
 
 const PUBLIC = new Set(['/api/auth/signin', '/api/health', '/api/app_info']);
 
@@ -16,6 +24,7 @@ const header = (request: FastifyRequest, name: string): string | null => {
  */
 export const registerAuthentication = (app: FastifyInstance, ctx: AppContext) => {
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('appversion', ctx.config.appVersion);
   });
@@ -26,12 +35,15 @@ export const registerAuthentication = (app: FastifyInstance, ctx: AppContext) =>
     const userId = Number(header(request, 'userId'));
     if (!token || !userId) throw new DomainError('unauthenticated', 'Требуется вход в систему');
     const claims = ctx.tokens.verify(token);
-    if (!claims || claims.userId !== userId) throw new DomainError('unauthenticated', 'Сеанс истек. Войдите в систему снова');
+    if (!claims || claims.userId !== userId || !(await sessionsOf(ctx.pool).active(claims.sessionId, userId)))
+      throw new DomainError('unauthenticated', 'Сеанс истек. Войдите в систему снова');
     const user = await ctx.cache.get(CURRENT_USER_SOURCES, `current-user:${userId}`, () => loadCurrentUser(ctx.pool, userId));
     if (!user || user.deleted || user.is_inactive || user.passwordVersion !== claims.passwordVersion)
       throw new DomainError('unauthenticated', 'Сеанс истек. Войдите в систему снова');
     request.currentUser = user;
-    reply.header('freshtoken', ctx.tokens.sign(user.id, user.passwordVersion));
+    request.sessionId = claims.sessionId;
+    // The same session, its absolute lifetime kept: a fresh token never extends past it.
+    reply.header('freshtoken', ctx.tokens.sign({ userId: user.id, passwordVersion: user.passwordVersion, sessionId: claims.sessionId, startedAt: claims.startedAt }));
     if (request.method === 'GET') await ctx.consistency.beforeQuery(user.id);
   });
 };

@@ -2,36 +2,54 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type DatabasePool } from 'slonik';
 
 /**
- * Access tokens are signed, not stored: `base64url(userId.expiresAt.passwordVersion).signature`.
- * Every answer carries a fresh one (sliding expiry); changing the password, deactivating or
- * deleting the account bumps passwordVersion and so ends all its sessions.
+ * Access tokens are signed: `base64url(userId.expiresAt.passwordVersion.sessionId.startedAt).mac`.
+ * Every answer carries a fresh one (sliding expiry, 8 h of inactivity) of the same session, but no
+ * token outlives its session's absolute lifetime (12 h from sign-in). The session id names a row
+ * of `auth_sessions` (sessions.ts): signing out revokes it, and with it every token of the session.
+ * Changing the password, deactivating or deleting the account bumps passwordVersion and so ends
+ * all its sessions.
  */
 export const TOKEN_TTL_MS = 8 * 60 * 60 * 1000;
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+/** Clock skew tolerated between server processes for a session's start. */
+const SKEW_MS = 60 * 1000;
 
-export interface TokenClaims {
+export interface Session {
   readonly userId: number;
-  readonly expiresAt: number;
   readonly passwordVersion: number;
+  readonly sessionId: string;
+  /** When the session was signed in (ms since epoch). */
+  readonly startedAt: number;
 }
+
+export interface TokenClaims extends Session {
+  readonly expiresAt: number;
+}
+
+export const newSessionId = () => randomBytes(16).toString('hex');
 
 export class TokenSigner {
   constructor(private readonly secret: Buffer) {}
 
-  sign(userId: number, passwordVersion: number, now = Date.now()): string {
-    const body = Buffer.from(`${userId}.${now + TOKEN_TTL_MS}.${passwordVersion}`).toString('base64url');
+  sign(session: Session, now = Date.now()): string {
+    const expiresAt = Math.min(now + TOKEN_TTL_MS, session.startedAt + SESSION_MAX_MS);
+    const body = Buffer.from(`${session.userId}.${expiresAt}.${session.passwordVersion}.${session.sessionId}.${session.startedAt}`).toString('base64url');
     return `${body}.${this.mac(body)}`;
   }
 
   verify(token: string, now = Date.now()): TokenClaims | null {
-    const [body, mac] = token.split('.');
-    if (!body || !mac) return null;
+    const [body, mac, extra] = token.split('.');
+    if (!body || !mac || extra !== undefined) return null;
     const expected = Buffer.from(this.mac(body));
     const given = Buffer.from(mac);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-    const [userId, expiresAt, passwordVersion] = Buffer.from(body, 'base64url').toString().split('.').map(Number);
-    if (!userId || !expiresAt || passwordVersion === undefined || Number.isNaN(passwordVersion)) return null;
-    if (expiresAt < now) return null;
-    return { userId, expiresAt, passwordVersion };
+    const [rawUser, rawExpires, rawVersion, sessionId, rawStarted] = Buffer.from(body, 'base64url').toString().split('.');
+    const [userId, expiresAt, passwordVersion, startedAt] = [rawUser, rawExpires, rawVersion, rawStarted].map(Number);
+    if (!userId || !expiresAt || !startedAt || !sessionId || !/^[0-9a-f]{32}$/.test(sessionId)) return null;
+    if (passwordVersion === undefined || !Number.isInteger(passwordVersion)) return null;
+    // A token of a session older than the absolute lifetime is refused whatever its expiry says.
+    if (expiresAt < now || startedAt + SESSION_MAX_MS < now || startedAt > now + SKEW_MS) return null;
+    return { userId, expiresAt, passwordVersion, sessionId, startedAt };
   }
 
   private mac(body: string) {
@@ -39,9 +57,17 @@ export class TokenSigner {
   }
 }
 
-/** The secret comes from TOKEN_SECRET or is generated once and kept in the database. */
+/**
+ * The key comes from TOKEN_SECRET, and then is never written to the database (a key left there
+ * by an earlier start without it is deleted: a database dump must not allow forging tokens).
+ * Without TOKEN_SECRET a key is generated once and kept in `app_settings`.
+ */
 export const loadTokenSigner = async (pool: DatabasePool, envSecret = process.env.TOKEN_SECRET): Promise<TokenSigner> => {
-  if (envSecret) return new TokenSigner(Buffer.from(envSecret));
+  if (envSecret) {
+    if (envSecret.length < 32) throw new Error('TOKEN_SECRET must be at least 32 characters long');
+    await pool.query(sql.unsafe`DELETE FROM app_settings WHERE key = 'token_secret'`);
+    return new TokenSigner(Buffer.from(envSecret));
+  }
   await pool.query(sql.unsafe`
     INSERT INTO app_settings (key, value) VALUES ('token_secret', ${randomBytes(32).toString('base64')})
     ON CONFLICT (key) DO NOTHING`);

@@ -3,6 +3,7 @@ import { eventStoreSchema } from '../../commands/eventstore/postgres/schema';
 import { uniqueValuesSchema, writeSideSchema } from '../../commands/write-side-schema';
 import { projectionRunnerSchema } from '../../projections/runner/schema';
 import { authSchema } from '../auth/schema';
+import { sessionsSchema } from '../auth/sessions';
 import { runScript } from '../../commands/db/raw-sql';
 
 /**
@@ -16,6 +17,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '003-projection-runner', sql: projectionRunnerSchema },
   { id: '004-auth', sql: authSchema },
   { id: '005-unique-values', sql: uniqueValuesSchema },
+  { id: '006-auth-sessions', sql: sessionsSchema },
 ];
 
 const MIGRATION_LOCK = 7_160_069;

@@ -9,7 +9,15 @@ import { listOrganizations, listUnits } from '../../projections/organizations/qu
 import type { AppContext } from '../context';
 import { loadUserByLogin, type CurrentUser } from '../auth/current-user';
 import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
-import { clearSigninFailures, recordSigninFailure, signinBlocked } from '../auth/rate-limit';
+import { sessionsOf } from '../auth/sessions';
+import {
+  ADDRESS_WINDOW_SECONDS,
+  SIGNIN_WINDOW_MINUTES,
+  clearSigninFailures,
+  recordSigninFailure,
+  signinThrottle,
+  throttleDelay,
+} from '../auth/rate-limit';
 import { commandContext, userOf } from '../http/guard';
 
 const WRONG = 'Неверный логин или пароль';
@@ -47,8 +55,12 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.post('/api/auth/signin', async (request, reply) => {
     const { username, password } = parseOrThrow(signinSchema, request.body ?? {});
     const address = request.ip;
-    if (await signinBlocked(ctx.pool, username, address))
-      return reply.status(429).send({ message: 'Слишком много неудачных попыток входа. Повторите через 15 минут.' });
+    const throttle = await signinThrottle(ctx.pool, username, address);
+    if (throttle.refused === 'login')
+      return reply.status(429).header('retry-after', String(SIGNIN_WINDOW_MINUTES * 60)).send({ message: 'Слишком много неудачных попыток входа. Повторите через 15 минут.' });
+    if (throttle.refused === 'address')
+      return reply.status(429).header('retry-after', String(ADDRESS_WINDOW_SECONDS)).send({ message: 'Слишком много неудачных попыток входа с этого адреса. Повторите через минуту.' });
+    await throttleDelay(throttle);
     const user = await loadUserByLogin(ctx.pool, username);
     const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
     if (!user || !ok) {
@@ -59,9 +71,18 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
     await clearSigninFailures(ctx.pool, username, address);
     const context = { ...commandContext(request), userId: user.id };
     await recordSignIn(ctx, user.id, context);
-    const token = ctx.tokens.sign(user.id, user.passwordVersion);
+    const session = await sessionsOf(ctx.pool).start(user.id);
+    const token = ctx.tokens.sign({ userId: user.id, passwordVersion: user.passwordVersion, ...session });
     reply.header('freshtoken', token);
     return currentUserData(ctx, user, token);
+  });
+
+  /** Ends the caller's session: its tokens, the refreshed ones included, stop working at once. */
+  app.post('/api/auth/signout', async (request, reply) => {
+    userOf(request);
+    if (request.sessionId) await sessionsOf(ctx.pool).revoke(request.sessionId);
+    reply.removeHeader('freshtoken');
+    return { message: 'Вы вышли из системы' };
   });
 
   app.get('/api/auth/rights', async (request) => {

@@ -75,7 +75,7 @@ describe('sign-in and sessions', () => {
 
   it('stores passwords only as salted scrypt hashes', async () => {
     const hashes = await t.server.ctx.pool.anyFirst(sql.unsafe`SELECT password_hash FROM rm_users`);
-    for (const h of hashes) expect(String(h)).toMatch(/^scrypt\$16384\$8\$1\$/);
+    for (const h of hashes) expect(String(h)).toMatch(/^scrypt\$131072\$8\$1\$/);
     const raw = await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE data::text LIKE '%demo2026%'`);
     expect(Number(raw)).toBe(0);
   });

@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import type { LightMyRequestResponse } from 'fastify';
 import path from 'node:path';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ const pdf = (name = `scan-${++seq}.pdf`, bytes = 1024) => {
 };
 
 /** Runs a call that must be refused with `status` and checks that it left no file and no event. */
-const refusedWithoutTrace = async (status: number, call: () => Promise<{ statusCode: number; body: string }>) => {
+const refusedWithoutTrace = async (status: number, call: () => Promise<LightMyRequestResponse>) => {
   const files = await filesOnDisk();
   const events = await eventCount(t);
   const res = await call();

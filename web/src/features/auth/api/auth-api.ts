@@ -22,6 +22,11 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
+    /** POST /api/auth/signout: the server revokes the session, so a copied token stops working too. */
+    signOut: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/auth/signout', method: 'POST', body: {} }),
+      extraOptions: { quiet: [401] },
+    }),
     /** GET /api/auth/me: confirms a session restored from sessionStorage after a reload. */
     me: build.query<CurrentUser, void>({
       query: () => '/auth/me',
@@ -39,4 +44,4 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useSignInMutation, useMeQuery } = authApi;
+export const { useSignInMutation, useSignOutMutation, useMeQuery } = authApi;
