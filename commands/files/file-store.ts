@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
@@ -25,6 +25,8 @@ export interface StagedBlob extends StoredBlob {
  * either whole or absent.
  */
 export class FileStore {
+  private swept = false;
+
   constructor(readonly root: string) {}
 
   pathOf(checksum: string): string {
@@ -40,6 +42,10 @@ export class FileStore {
   async stage(source: Readable, isTruncated: () => boolean = () => false, maxBytes = Infinity): Promise<StagedBlob> {
     const tmpDir = path.join(this.root, 'tmp');
     await mkdir(tmpDir, { recursive: true });
+    if (!this.swept) {
+      this.swept = true;
+      void this.sweepStale(tmpDir);
+    }
     const tmpPath = path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
     const hash = createHash('sha256');
     let size = 0;
@@ -63,6 +69,16 @@ export class FileStore {
       return { checksum, size, truncated: true, tmpPath };
     }
     return { checksum, size, truncated: false, tmpPath };
+  }
+
+  /** Deletes temporary files a crashed process left behind (older than a day: no upload streams that long). */
+  private async sweepStale(tmpDir: string): Promise<void> {
+    const cutoff = Date.now() - 24 * 60 * 60 * 1000;
+    for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+      const file = path.join(tmpDir, name);
+      const info = await stat(file).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(file, { force: true });
+    }
   }
 
   /** Moves staged blobs into the store (an existing blob of the same content is simply replaced). */
