@@ -44,7 +44,7 @@ export class FileStore {
     await mkdir(tmpDir, { recursive: true });
     if (!this.swept) {
       this.swept = true;
-      void this.sweepStale(tmpDir);
+      this.sweepStale(tmpDir).catch(() => undefined);
     }
     const tmpPath = path.join(tmpDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
     const hash = createHash('sha256');
