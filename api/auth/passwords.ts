@@ -16,9 +16,31 @@ const MAX_N = 2 ** 20;
 // scrypt needs 128 * N * r bytes; node refuses above maxmem (32 MiB by default).
 const maxmemFor = (n: number, rr: number) => 128 * n * rr + 16 * 1024 * 1024;
 
+/**
+ * At most two hashes at a time: each takes 128 MiB outside the heap, and a burst of sign-ins
+ * must not take all of libuv's threads (file and DNS work share them) nor the memory.
+ */
+const MAX_CONCURRENT = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+const limited = async <T>(work: () => Promise<T>): Promise<T> => {
+  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+};
+
 const derive = (password: string, salt: Buffer, opts: Required<Pick<ScryptOptions, 'N' | 'r' | 'p'>>) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { ...opts, maxmem: maxmemFor(opts.N, opts.r) }, (err, key) => (err ? reject(err) : resolve(key))),
+  limited(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEYLEN, { ...opts, maxmem: maxmemFor(opts.N, opts.r) }, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 
 export const hashPassword = async (password: string): Promise<string> => {
