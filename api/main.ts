@@ -1,8 +1,8 @@
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './server';
 import { demoLogins } from './seed/demo-data';
-import { portIsFreeOn } from './start-checks';
-import { explainStartFailure } from './start-failure';
+import { portIsFreeOn, redisAnswers } from './start-checks';
+import { explainStartFailure, maskUrl, StartupError } from './start-failure';
 
 const config = loadConfig();
 
@@ -14,6 +14,13 @@ function fail(error: unknown): never {
 
 // A busy HTTP port is found before the database is started, not after migrations and the seed.
 if (!(await portIsFreeOn(config.host, config.port))) fail(Object.assign(new Error('port busy'), { code: 'EADDRINUSE', syscall: 'listen' }));
+if (config.redisUrl && !(await redisAnswers(config.redisUrl)))
+  fail(
+    new StartupError(
+      `Redis ${maskUrl(config.redisUrl)} (REDIS_URL) не отвечает.\n` +
+        'Запустите Redis или исправьте REDIS_URL; без REDIS_URL задания работают на PostgreSQL в этом же процессе.',
+    ),
+  );
 
 let server: RunningServer;
 try {

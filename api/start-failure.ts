@@ -60,12 +60,13 @@ const httpPortMessage = (e: SystemError, config: Config): string | null => {
 const databaseMessage = (e: SystemError, config: Config): string | null => {
   if (!config.databaseUrl) return null;
   const url = maskUrl(config.databaseUrl);
-  const fix = 'Проверьте DATABASE_URL или уберите его, чтобы работать на встроенном PostgreSQL в DATA_DIR.';
+  const fix = 'Исправьте DATABASE_URL или уберите его: без него служба работает на встроенном PostgreSQL в DATA_DIR.';
   if (e.code === 'ECONNREFUSED' || e.code === 'ETIMEDOUT' || e.code === 'EHOSTUNREACH')
-    return `Сервер базы данных ${url} не отвечает (${String(e.code)}).\nЗапустите PostgreSQL или ${fix.charAt(0).toLowerCase()}${fix.slice(1)}`;
-  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `Имя сервера базы данных в ${url} не найдено (${String(e.code)}).\n${fix}`;
-  if (e.code === '28P01' || e.code === '28000') return `База данных ${url} отклонила вход: неверные имя пользователя или пароль.\n${fix}`;
-  if (e.code === '3D000') return `Базы данных из ${url} нет на сервере.\nСоздайте её (createdb) или ${fix.charAt(0).toLowerCase()}${fix.slice(1)}`;
+    return `Сервер базы данных ${url} (DATABASE_URL) не отвечает (${String(e.code)}).\nЗапустите PostgreSQL. ${fix}`;
+  if (e.code === 'ENOTFOUND' || e.code === 'EAI_AGAIN') return `Имя сервера базы данных в ${url} (DATABASE_URL) не найдено (${String(e.code)}).\n${fix}`;
+  if (e.code === '28P01' || e.code === '28000')
+    return `Сервер базы данных ${url} (DATABASE_URL) отклонил вход: нет такого пользователя или неверный пароль.\n${fix}`;
+  if (e.code === '3D000') return `Базы данных из ${url} (DATABASE_URL) нет на сервере.\nСоздайте её (createdb <имя>). ${fix}`;
   return null;
 };
 
