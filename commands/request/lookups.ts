@@ -135,8 +135,11 @@ export const requestReferences = async (
     catalogItemExists(r, 'programs_subsystems', request.subsystem_id),
     catalogItemExists(r, 'services_repairs', request.service_repair_id),
   ]);
+  const cache = r.cache ?? noCache;
   const host = unit
-    ? await r.pool.maybeOneFirst(sql.unsafe`SELECT host_id FROM rm_organizations WHERE id = ${unit.organization_id} AND NOT deleted`)
+    ? await cache.get(['organizations'], `lookup:host:${unit.organization_id}`, () =>
+        r.pool.maybeOneFirst(sql.unsafe`SELECT host_id FROM rm_organizations WHERE id = ${unit.organization_id} AND NOT deleted`),
+      )
     : null;
   return {
     unit: unit ? { id: unit.id, region_id: unit.region_id, organization_id: unit.organization_id, host_organization_id: host == null ? null : Number(host) } : null,
