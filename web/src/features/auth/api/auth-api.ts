@@ -25,7 +25,7 @@ export const authApi = api.injectEndpoints({
     /** POST /api/auth/signout: the server revokes the session, so a copied token stops working too. */
     signOut: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/auth/signout', method: 'POST', body: {} }),
-      extraOptions: { quiet: [401] },
+      extraOptions: { quiet: [401], successNotice: false },
     }),
     /** GET /api/auth/me: confirms a session restored from sessionStorage after a reload. */
     me: build.query<CurrentUser, void>({
