@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasFull, hasReadOrFull } from '../../domain/rights/rights';
 import { forbidden, invalid, notFound } from '../../domain/shared/errors';
 import { deleteUser, saveUser } from '../../commands/admin/users';
-import { accessLevelOfUser, getUser, listUsers } from '../../projections/users/queries';
+import { accessLevelOfUser, getUser, listUsers, type UserListQuery } from '../../projections/users/queries';
+import { adminScopeOf, organizationInScope, scopeMessages } from '../../domain/rights/privilege';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
 import { commandContext, filterId, filterIds, filterText, idParam, parseFilter, userOf } from '../http/guard';
@@ -10,6 +11,13 @@ import { actorOf, type CurrentUser } from '../auth/current-user';
 
 const mayList = (user: CurrentUser, hotline: boolean) =>
   hotline ? hasReadOrFull(user.rightsObject, 'RIGHT_USERS_HL') : hasFull(user.rightsObject, 'RIGHT_USERS_LIST');
+
+/** The employees an administrator below FULL may see and manage: their region's or organisation's. */
+const listScope = (user: CurrentUser): UserListQuery['scope'] => {
+  const scope = adminScopeOf(actorOf(user));
+  if (scope.kind === 'all') return null;
+  return scope.kind === 'region' ? { regionId: scope.regionId } : { organizationId: scope.organizationId };
+};
 
 
 /** Employees and hot line executors (administration.md 2.6, 6, 7). */
@@ -33,6 +41,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
         email: filterText(f.email, 'email'),
         programs: Array.isArray(f.programs) ? (filterIds(f.programs, 'programs') ?? []) : null,
         pageNumber: pageNumberOf(f.pageNumber),
+        scope: listScope(user),
       },
       user.accessLevel,
     );
@@ -51,6 +60,9 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (!target) throw notFound('Пользователь не найден');
       if (!mayList(user, Boolean(target.hotline_worker)) && target.id !== user.id) throw forbidden();
       if (Number(target.accessLevel) > user.accessLevel) throw forbidden('Учетная запись с уровнем доступа выше собственного недоступна');
+      const scope = adminScopeOf(actorOf(user));
+      const org = target.organization_id == null ? null : { id: Number(target.organization_id), region_id: Number(target.region_id) };
+      if (target.id !== user.id && !target.hotline_worker && !organizationInScope(scope, org)) throw forbidden(scopeMessages(scope).account);
       // As in the list: the login only with the users-list right (one's own account always).
       if (target.id === user.id || hasFull(user.rightsObject, 'RIGHT_USERS_LIST')) return { user: target };
       const { login: _login, ...withoutLogin } = target;

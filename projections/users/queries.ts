@@ -13,6 +13,11 @@ export interface UserListQuery {
   readonly email?: string | null;
   readonly programs?: readonly number[] | null;
   readonly pageNumber?: number | null;
+  /**
+   * The administrator's own scope (below FULL): employees of this region or of this organisation
+   * only. Hot line executors belong to no region and are not narrowed.
+   */
+  readonly scope?: { readonly regionId: number | null } | { readonly organizationId: number | null } | null;
 }
 
 export type UserView = Record<string, unknown> & { id: number };
@@ -44,6 +49,8 @@ export const listUsers = async (pool: DatabasePool, q: UserListQuery, maxAccessL
   if (q.is_inactive != null) c.push(sql.fragment`u.is_inactive = ${q.is_inactive}`);
   if (q.phone) c.push(sql.fragment`u.phone LIKE ${`%${q.phone}%`}`);
   if (q.email) c.push(sql.fragment`lower(u.email) LIKE ${`%${q.email.toLowerCase()}%`}`);
+  if (q.scope && !q.hotline_worker)
+    c.push('regionId' in q.scope ? sql.fragment`o.region_id IS NOT DISTINCT FROM ${q.scope.regionId}` : sql.fragment`u.organization_id IS NOT DISTINCT FROM ${q.scope.organizationId}`);
   if (q.programs?.length) c.push(sql.fragment`u.users_programs && ${sql.array([...q.programs], 'int4')}`);
   const select = sql.unsafe`
     SELECT ${userSelect} FROM rm_users u LEFT JOIN rm_organizations o ON o.id = u.organization_id

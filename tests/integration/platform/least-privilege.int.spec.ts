@@ -103,6 +103,20 @@ describe('the branch chief (REGION) cannot raise its own privileges', () => {
   });
 });
 
+describe('the branch chief sees the accounts of its region only', () => {
+  it('lists employees of its region and cannot open an account of another region', async () => {
+    const list = (await chief.get(`/api/users/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`)).json();
+    expect(list.itemsCount).toBeGreaterThan(0);
+    expect((list.users as Array<{ region_id: number }>).every((u) => u.region_id === moscowRegion)).toBe(true);
+    const all = (await admin.get(`/api/users/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`)).json();
+    expect(all.itemsCount).toBeGreaterThan(list.itemsCount);
+    const foreign = await chief.get(`/api/users/${await idOfLogin(foreignEngineer)}`);
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toBe('Учетная запись другого региона недоступна');
+    expect((await chief.get(`/api/users/${await idOfLogin('court')}`)).statusCode).toBe(200);
+  });
+});
+
 describe('the branch chief still manages its region', () => {
   it('creates a court user of its region, edits it and resets its password; the user signs in', async () => {
     const court = await editable(chief, await idOfLogin('court'));
