@@ -24,7 +24,7 @@ if (config.redisUrl && !(await redisAnswers(config.redisUrl)))
 
 let server: RunningServer;
 try {
-  server = await startServer(config, { httpLogger: false });
+  server = await startServer(config, { httpLogger: false, livingDemo: true });
 } catch (error) {
   fail(error);
 }
@@ -57,3 +57,4 @@ const shutdown = async () => {
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+process.on('SIGHUP', shutdown);

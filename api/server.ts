@@ -38,6 +38,8 @@ export interface RunningServer {
 export interface StartOptions {
   readonly listen?: boolean;
   readonly seed?: boolean;
+  /** With the demo seed, also seed the living demo (weeks of requests); `npm start` turns it on. */
+  readonly livingDemo?: boolean;
   readonly log?: Logger;
   readonly httpLogger?: boolean;
 }
@@ -107,7 +109,7 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
   await jobs.startWorker();
 
   let seeded: SeedOutcome | null = null;
-  if (options.seed ?? true) seeded = await seedIfEmpty(ctx);
+  if (options.seed ?? true) seeded = await seedIfEmpty(ctx, { livingDemo: options.livingDemo ?? false });
 
   const app = await buildApp(ctx, { webDist: path.resolve('web/dist'), logger: options.httpLogger ?? false });
   undo.push(() => app.close());

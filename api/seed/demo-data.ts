@@ -14,6 +14,7 @@ import { registerSparesSet } from '../../commands/spares/spares-sets';
 import { latest } from '../../commands/context';
 import type { Position } from '../../commands/eventstore/port';
 import type { AppContext } from '../context';
+import { backgroundHashes } from './demo-hashes';
 import {
   commonDisrepairsData,
   commonProgramsData,
@@ -135,12 +136,16 @@ const random = (seed: number) => () => {
   return seed / 2_147_483_648;
 };
 
+/** The demo accounts the seed creates (7 logins, 3 per other region, 2 spares): their hashes start early. */
+const DEMO_ACCOUNTS = 7 + 3 * (regionsData.length - 1) + 2;
+
 const surnames = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров', 'Морозов', 'Волков'];
 const names = ['Александр', 'Сергей', 'Дмитрий', 'Андрей', 'Алексей', 'Максим', 'Евгений', 'Игорь', 'Николай', 'Олег'];
 const patronymics = ['Александрович', 'Сергеевич', 'Дмитриевич', 'Андреевич', 'Игоревич', 'Николаевич', 'Олегович'];
 
 export const seedDemoData = async (ctx: AppContext): Promise<Position | null> => {
   const rnd = random(20_26);
+  const hashPassword = backgroundHashes(ctx.hashPassword, ctx.config.seedPassword, DEMO_ACCOUNTS);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const system: Actor = { userId: 0, rights: allRights(), accessLevel: AccessLevel.FULL };
   const context: CommandContext = { userId: null, now: new Date().toISOString(), correlationId: 'seed', causationId: null };
@@ -268,7 +273,7 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
   let k = 0;
   const user = async (login: string, fields: Record<string, unknown>) =>
     track(
-      await saveUser(ctx, ctx.hashPassword, null, {
+      await saveUser(ctx, hashPassword, null, {
         ...person(k++),
         email: `${login}@courts.example.ru`,
         phone: `+7 (900) ${String(100 + k).padStart(3, '0')}-00-${String(10 + k).slice(-2)}`,

@@ -75,9 +75,10 @@ export class DemoPlanner {
     return { special: this.world.specialPrograms, common: this.world.commonPrograms };
   }
 
-  private async screenshot() {
+  /** A screenshot file; its number is taken when the plan is built, so names do not depend on timing. */
+  private screenshot() {
     const n = this.shot++;
-    return storeDemoFile(this.ctx, `скриншот_ошибки_${n}.png`, 'image/png', demoScreenshotPng(n));
+    return () => storeDemoFile(this.ctx, `скриншот_ошибки_${n}.png`, 'image/png', demoScreenshotPng(n));
   }
 
   private signers(engineer: DemoUser) {
@@ -106,10 +107,10 @@ export class DemoPlanner {
         await life.comment(from, text, users, at(from), files ? await files() : []);
       },
     });
-    const withShot = by === court && this.rnd() < 0.4;
+    const shot = by === court && this.rnd() < 0.4 ? this.screenshot() : null;
     const preassigned = o.assign && by !== court;
     steps.push({
-      run: async (at) => life.register(by, fields, at(by), { engineers: preassigned ? [engineer] : [], attachments: withShot ? [await this.screenshot()] : [] }),
+      run: async (at) => life.register(by, fields, at(by), { engineers: preassigned ? [engineer] : [], attachments: shot ? [await shot()] : [] }),
     });
     if (kind === RequestKind.MISTAKE) return { label: `${target}:${kind}`, daysAgo: days[target], steps };
     if (o.assign && !preassigned) steps.push({ gapHours: [0.5, 6], run: async (at) => life.act(chief, 'assign', at(chief), [engineer]) });
@@ -133,9 +134,10 @@ export class DemoPlanner {
       return { label: `${target}:performing`, daysAgo: days[target], steps };
     }
     if (target === 'to-hotline') {
+      const hotlinegas_number = this.nextHotline();
       steps.push({
         run: async (at) =>
-          life.save(engineer, { result: RequestResult.PASSED_TO_HOT_LINE, note: 'Ошибка на стороне сервера подсистемы, требуется участие ГЛ.', hotlinegas_number: this.nextHotline() }, at(engineer)),
+          life.save(engineer, { result: RequestResult.PASSED_TO_HOT_LINE, note: 'Ошибка на стороне сервера подсистемы, требуется участие ГЛ.', hotlinegas_number }, at(engineer)),
       });
       steps.push(comment(engineer, 'Передано на горячую линию, приложен протокол диагностики.', [this.u.senior], async () => [
         await storeDemoFile(this.ctx, 'протокол_диагностики.docx', DOCX_MIME, await demoNoteDocx('Протокол диагностики', [`Заявка № ${life.number}`, 'Ошибка воспроизводится при сохранении карточки дела.'])),
@@ -202,9 +204,10 @@ export class DemoPlanner {
       return { label: `hotline:${target}`, daysAgo: hotlineDays[target], steps };
     }
     steps.push({ run: async (at) => life.act(worker, 'hotline-take', at(worker)) });
+    const shot = this.screenshot();
     steps.push({
       gapHours: [0.2, 3],
-      run: async (at) => life.comment(worker, 'Запрошены журналы сервера приложений, ожидаем ответ суда.', [senior], at(worker), [await this.screenshot()]),
+      run: async (at) => life.comment(worker, 'Запрошены журналы сервера приложений, ожидаем ответ суда.', [senior], at(worker), [await shot()]),
     });
     if (target === 'performing') return { label: `hotline:${target}`, daysAgo: hotlineDays[target], steps };
     const fulfil: Step = {

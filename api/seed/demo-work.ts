@@ -123,7 +123,7 @@ export interface PerformOptions {
 export const performInput = async (ctx: AppContext, state: RequestState, unit: DemoUnit, o: PerformOptions): Promise<SaveInput> => {
   const kind = state.request_kind_id!;
   const request: Record<string, unknown> = { hotlinegas_number: state.hotlinegas_number ?? o.hotline };
-  const extra: Partial<SaveInput> & Record<string, unknown> = {};
+  const extra: { -readonly [K in keyof SaveInput]?: SaveInput[K] } = {};
   if (kind === RequestKind.REPAIR_HARD) {
     if (o.dismiss) Object.assign(request, { view_res_before: InspectionBefore.TO_DISMISS, comment_before: 'Ремонт экономически нецелесообразен.' });
     else {
