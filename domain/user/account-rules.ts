@@ -36,6 +36,7 @@ export interface GrantedRole {
 
 export interface AccountBefore {
   readonly organization_id: number | null;
+  readonly hotline_worker?: boolean;
   readonly post_id?: number | null;
   readonly users_programs?: readonly number[];
   readonly users_roles: readonly number[];
@@ -44,6 +45,7 @@ export interface AccountBefore {
 
 export interface AccountAfter {
   readonly organization_id: number | null;
+  readonly hotline_worker?: boolean;
   readonly post_id?: number | null;
   readonly users_programs?: readonly number[];
   readonly users_roles: readonly number[];
@@ -53,10 +55,14 @@ export interface AccountAfter {
 
 const sameSet = (a: readonly number[], b: readonly number[]) => changedIds(a, b).length === 0;
 
-/** The account being managed must lie in the actor's scope (judged by its organisation). */
-export const ensureAccountInScope = (actor: Actor, organizationId: number | null, refs: Pick<AccountRefs, 'organizations'>) => {
+/**
+ * The account being managed must lie in the actor's scope (judged by its organisation). Hot line
+ * executors belong to no region: whoever manages executors (RIGHT_USERS_HL) manages them all.
+ */
+export const ensureAccountInScope = (actor: Actor, account: { organization_id: number | null; hotline_worker?: boolean }, refs: Pick<AccountRefs, 'organizations'>) => {
+  if (account.hotline_worker && account.organization_id === null) return;
   const scope = adminScopeOf(actor);
-  const org = refs.organizations.find((o) => o.id === organizationId);
+  const org = refs.organizations.find((o) => o.id === account.organization_id);
   if (!organizationInScope(scope, org)) throw forbidden(scopeMessages(scope).account);
 };
 
@@ -83,8 +89,8 @@ export const checkAccountSave = (
   const scope = adminScopeOf(actor);
   const messages = scopeMessages(scope);
   // The account as it is first, then where the save would put it.
-  if (before) ensureAccountInScope(actor, before.organization_id, refs);
-  else if (after.organization_id === null && scope.kind !== 'all') throw forbidden(messages.account);
+  if (before) ensureAccountInScope(actor, before, refs);
+  else if (after.organization_id === null && !after.hotline_worker && scope.kind !== 'all') throw forbidden(messages.account);
   if (after.organization_id !== null) {
     const org = refs.organizations.find((o) => o.id === after.organization_id);
     if (!org) throw invalid('Организация не найдена', { organization_id: 'Организация не найдена' });

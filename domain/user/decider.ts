@@ -104,7 +104,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       if (state.status === 'absent' || state.status === 'deleted' || !state.user) throw notFound('Ошибка');
       if (!mayManage(actor, state.user.hotline_worker)) throw forbidden();
       if (command.id === actor.userId) throw refused('Нельзя удалить собственную учетную запись');
-      ensureAccountInScope(actor, state.user.organization_id, command.refs);
+      ensureAccountInScope(actor, state.user, command.refs);
       return [{ type: 'UserDeleted', data: { id: command.id } }];
     }
     if (state.status === 'deleted') throw notFound('Пользователь не найден');
@@ -138,6 +138,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       state.user,
       {
         organization_id: parsed.organization_id ?? null,
+        hotline_worker: hotline,
         post_id: parsed.post_id ?? null,
         users_programs: hotline ? parsed.users_programs : [],
         users_roles: kept.users_roles,

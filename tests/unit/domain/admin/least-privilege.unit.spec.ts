@@ -206,3 +206,18 @@ describe('property: an actor never grants a right it does not hold', () => {
       { numRuns: 300 },
     ));
 });
+
+describe('hot line executors belong to no region', () => {
+  const hlAdmin: Actor = { userId: 8, rights: { RIGHT_USERS_HL: 2, RIGHT_REQUEST_READ: 8 }, accessLevel: 3, organizationId: 2, regionId: 1 };
+  const hlRole: RoleLookup = { id: 4, access_level: 3, role_is_hotline: true, rightsObject: { RIGHT_REQUEST_READ: 8 } };
+  const executor = (over: Record<string, unknown>) => ({
+    ...save(60, { hotline_worker: true, name: 'Техподдержка', users_roles: [4], units: [], password: 'secret77', ...over }, hlAdmin),
+    roles: [hlRole],
+  });
+
+  it('given a REGION manager of executors, when it registers an executor without organisation, then it is registered', () =>
+    given(userDecider).when(executor({})).then((events) => expect(events.map((e) => e.type)).toEqual(['UserRegistered'])));
+
+  it('given the same manager, when the executor is placed in an organisation of another region, then refused', () =>
+    given(userDecider).when(executor({ organization_id: 90 })).thenThrows('Организация другого региона недоступна', 'forbidden'));
+});
