@@ -10,6 +10,10 @@ import type { WriteContext } from '../context';
 
 type Reader = Pick<WriteContext, 'pool' | 'cache'>;
 
+const positiveIds = (values: readonly unknown[]): number[] => [
+  ...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647)),
+];
+
 /**
  * What a request decision needs from outside its stream, read from the read models: the chosen
  * tool's warranty and set, the chosen program's type and subsystem, the region's own service centre.
@@ -18,9 +22,10 @@ export const requestLookups = async (
   { pool, cache = noCache }: Reader,
   request: { tool_id?: unknown; program_id?: unknown; region_id?: unknown },
 ): Promise<RequestLookups> => {
-  const toolId = Number(request.tool_id) || null;
-  const programId = Number(request.program_id) || null;
-  const regionId = Number(request.region_id) || null;
+  // Out-of-range ids find nothing (the decider then refuses them) instead of failing the query.
+  const toolId = positiveIds([request.tool_id])[0] ?? null;
+  const programId = positiveIds([request.program_id])[0] ?? null;
+  const regionId = positiveIds([request.region_id])[0] ?? null;
   const [tool, program, centre] = await Promise.all([
     toolId
       ? pool.maybeOne(sql.unsafe`
@@ -62,7 +67,7 @@ export const requestLookups = async (
 export type UnitInfo = Pick<NetworkUnit, 'id' | 'region_id' | 'organization_id' | 'has_hot_line_account'>;
 
 export const unitInfo = async ({ pool, cache = noCache }: Reader, unitId: number | null): Promise<UnitInfo | null> => {
-  if (!unitId) return null;
+  if (!unitId || positiveIds([unitId]).length === 0) return null;
   const unit = (await networkUnits(pool, cache, [unitId])).get(unitId);
   return unit && !unit.deleted ? unit : null;
 };
@@ -81,9 +86,6 @@ export const regionSettings = ({ pool, cache = noCache }: Reader, regionId: numb
     return { auto_assign_engineer: Boolean(data?.auto_assign_engineer), immediate_email_to_engineer: Boolean(data?.immediate_email_to_engineer) };
   });
 
-const positiveIds = (values: readonly unknown[]): number[] => [
-  ...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647)),
-];
 
 /** Active accounts among `ids`, with what the executor and contact rules need. */
 export const userReferences = async (pool: DatabasePool, ids: readonly unknown[]): Promise<UserReference[]> => {

@@ -172,3 +172,20 @@ describe('notifications', () => {
     expect(Number(outsider)).toBe(0);
   });
 });
+
+describe('out-of-range ids', () => {
+  it('are refused as unknown, with a Russian message and nothing appended', async () => {
+    for (const over of [{ tool_id: 2147483648 }, { contact_id: 1e308 }, { program_id: 2147483648, request_kind_id: 4, tool_id: null }, { unit_id: 1e308 }]) {
+      const before = await eventCount(t);
+      const res = await registerRepair(court, facts, over);
+      expect({ over, status: res.statusCode }).toEqual({ over, status: 400 });
+      expect(res.json().message).toMatch(/[А-Яа-я]/);
+      expect(await eventCount(t)).toBe(before);
+    }
+    const mine = (await registerRepair(court, facts)).json().savedRequest as { id: number };
+    const before = await eventCount(t);
+    const res = await engineer.post(`/api/request/${mine.id}/assign`, { engineer_ids: [1e308] });
+    expect(res.statusCode).toBe(400);
+    expect(await eventCount(t)).toBe(before);
+  });
+});
