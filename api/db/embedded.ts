@@ -44,6 +44,9 @@ const run = (program: string, args: string[], account: Account | null, log: Writ
   const child = spawn(program, args, {
     ...(account ? { uid: account.uid, gid: account.gid } : {}),
     cwd: '/',
+    // Its own process group: Ctrl+C in the terminal reaches only our process, which then stops
+    // PostgreSQL after the server has closed its connections (and the exit guard covers the rest).
+    detached: true,
     env: { ...process.env, LC_MESSAGES: 'C' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -191,12 +194,17 @@ export const startEmbeddedPostgres = async (dataDir: string, fixedPort = Number(
   // An exit without stop() (an uncaught error, process.exit) must not leave PostgreSQL running.
   const orphanGuard = () => child?.kill('SIGINT');
   if (!reused) process.once('exit', orphanGuard);
+  // Killed from outside (OOM killer, kill): say so once instead of leaving only connection errors.
+  child?.once('exit', (code, signal) => {
+    if (child) console.error(`Встроенный PostgreSQL остановился (код ${code ?? signal}). Журнал: ${logPath}. Перезапустите службу (npm start).`);
+  });
   return {
     url: urlAt(port, DATABASE),
     stop: async () => {
       process.removeListener('exit', orphanGuard);
-      if (child) await stopChild(child);
+      const running = child;
       child = null;
+      if (running) await stopChild(running);
       log.end();
     },
   };
