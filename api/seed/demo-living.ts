@@ -144,7 +144,7 @@ export const seedLivingDemo = async (ctx: AppContext, today: Date = new Date()):
   // A few notices sent from the notification dialog.
   const notices: Array<[DemoUser, DemoUser[], string]> = [
     [u.chief!, [u.signer!, u.engineer!], 'Прошу подписать акты выполненных работ за прошлую неделю.'],
-    [u.senior!, [u.hotline!, u.hotline2!], 'Плановое обновление сервера подсистемы в пятницу с 18:00, учитывайте при работе с заявками.'],
+    [u.senior!, [u.hotline!, u.hotline2!, u.admin!], 'Плановое обновление сервера подсистемы в пятницу с 18:00, учитывайте при работе с заявками.'],
     [u.chief!, [u.admin!, u.engineer2!], 'Проверьте, пожалуйста, назначение исполнителей по заявкам суда.'],
   ];
   const closed = planner.lives.filter((l) => l.state?.request_status_id === 7 && l.unit.regionId === world.units[0]!.regionId);

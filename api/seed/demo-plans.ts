@@ -179,8 +179,13 @@ export class DemoPlanner {
       steps.push(comment(chief, 'Исполнение отменено: в акте неверно указан инвентарный номер, исправьте и приложите акт заново.', [engineer]));
       return { label: target, daysAgo: days[target], steps };
     }
-    // Old closed requests were read by everyone notified about them.
-    steps.push({ gapHours: [1, 24], run: async (at) => { for (const user of notified) await life.read(user, at(user)); } });
+    // Closed requests were read by everyone notified about them, but the signer: its acts still await signing.
+    steps.push({
+      gapHours: [1, 24],
+      run: async (at) => {
+        for (const user of notified) if (user !== this.u.signer) await life.read(user, at(user));
+      },
+    });
     return { label: target, daysAgo: days[target], steps };
   }
 
