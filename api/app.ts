@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
 import { BAD_REQUEST, notFoundAnswer, registerErrorHandling } from './http/errors';
 import { recordRoutes } from './http/route-registry';
+import { requireObjectBodies } from './http/object-body';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerAuthentication } from './auth/authenticate';
 import { authRoutes } from './routes/auth';
@@ -47,6 +48,7 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   recordRoutes(app);
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 25, fields: 200, fieldSize: 5 * 1024 * 1024 } });
   registerErrorHandling(app, ctx.log);
+  requireObjectBodies(app);
   registerAuthentication(app, ctx);
   systemRoutes(app, ctx);
   authRoutes(app, ctx);

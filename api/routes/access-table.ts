@@ -66,6 +66,7 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/system/jobs': SETTINGS,
   // Session.
   'POST /api/auth/signin': open,
+  'POST /api/auth/signout': signedIn,
   'GET /api/auth/rights': signedIn,
   'GET /api/auth/me': signedIn,
   'GET /api/user_role': signedIn,

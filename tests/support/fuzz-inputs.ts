@@ -108,3 +108,41 @@ export const rawBody: fc.Arbitrary<{ payload: string; contentType: string }> = f
   payload: fc.oneof(fc.constantFrom('{', '{"a":', 'null', '[]', '""', '\u0000', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', ''), fc.string({ maxLength: 50 })),
   contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=zzz', 'application/xml'),
 });
+
+type Path = Array<string | number>;
+
+/** Every path to a value inside a JSON-like body (objects and arrays walked, leaves and inner nodes). */
+const pathsOf = (value: unknown, at: Path = []): Path[] => {
+  if (value === null || typeof value !== 'object') return [at];
+  const entries: Array<[string | number, unknown]> = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+  return [at, ...entries.flatMap(([k, v]) => pathsOf(v, [...at, k]))];
+};
+
+const setAt = (value: unknown, path: Path, next: unknown): unknown => {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path;
+  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...(value as unknown[])] as unknown as Record<number, unknown> : { ...(value as Record<string, unknown>) };
+  copy[head!] = setAt(copy[head!], rest, next);
+  return copy;
+};
+
+/**
+ * A valid body with one value replaced by a hostile one (or one known field added beside it): the
+ * rest of the body passes validation, so the hostile value reaches the command and, if the write
+ * side lets it through, the event log (2147483648 as a contact id was stored that way).
+ */
+export const mutantOf = (valid: unknown): fc.Arbitrary<unknown> => {
+  const paths = pathsOf(valid).filter((p) => p.length > 0);
+  const replace = paths.length ? fc.tuple(fc.constantFrom(...paths), nastyValue).map(([p, v]) => setAt(valid, p, v)) : null;
+  const objects = pathsOf(valid).filter((p) => {
+    const v = p.reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], valid);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  });
+  const add = objects.length ? fc.tuple(fc.constantFrom(...objects), fc.constantFrom(...knownKeys), nastyValue).map(([p, k, v]) => setAt(valid, [...p, k], v)) : null;
+  const options = [replace, add].filter((a): a is fc.Arbitrary<unknown> => a !== null);
+  return options.length ? fc.oneof(...options) : fc.constant(valid);
+};
+
+/** Valid path parameters with one of them replaced by a hostile value. */
+export const mutantParams = (valid: readonly string[], validIds: readonly number[]): fc.Arbitrary<string[]> =>
+  valid.length === 0 ? fc.constant([]) : fc.tuple(fc.nat({ max: valid.length - 1 }), pathParam(validIds)).map(([i, v]) => valid.map((p, j) => (j === i ? v : p)));

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../support/app';
 import { registeredRoutes, type RegisteredRoute } from '../../support/route-list';
-import { jsonBody, multipartBody, pathParam, queryString, rawBody, type MultipartInput } from '../../support/fuzz-inputs';
-import { registerDemoRequest } from '../../support/route-samples';
+import { jsonBody, multipartBody, mutantOf, mutantParams, pathParam, queryString, rawBody, type MultipartInput } from '../../support/fuzz-inputs';
+import { benignSample, demoRows, type Sample } from '../../support/route-samples';
 
 /**
  * A bounded fuzzer over every registered route (issue 9 section 7): fixed seed, RUNS cases per
@@ -17,11 +17,24 @@ import { registerDemoRequest } from '../../support/route-samples';
  */
 const SEED = 20_261_123;
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
-/** Routes that stream documents: a quarter of the cases keeps the file under its time budget. */
-const SLOW = new Set(['GET /api/request_export/:format', 'GET /api/request_export/:format/:filter']);
+/**
+ * Slow routes get a fraction of the cases: exports stream documents; sign-in and employee saves
+ * hash passwords (scrypt at the OWASP cost, about a second each); sign-out makes the fuzzer sign
+ * in again. Any route stops after ROUTE_BUDGET_MS, a bound for a slow machine.
+ */
+const SLOW: ReadonlyMap<string, number> = new Map([
+  ['GET /api/request_export/:format', 0.25],
+  ['GET /api/request_export/:format/:filter', 0.25],
+  ['POST /api/auth/signin', 0.2],
+  ['POST /api/auth/signout', 0.2],
+  ['POST /api/users', 0.3],
+  ['PUT /api/users/:id', 0.3],
+]);
+const ROUTE_BUDGET_MS = 8_000;
 /** Routes reading multipart forms (api/http/multipart.ts readBody). */
 const MULTIPART = new Set(['POST /api/request', 'PUT /api/request', 'PUT /api/request/:id', 'POST /api/request_comments', 'POST /api/request_multiple']);
 const SIGN_IN = 'POST /api/auth/signin';
+const SIGN_OUT = 'POST /api/auth/signout';
 const cyrillic = /[А-Яа-яЁё]/;
 
 type Login = 'admin' | 'court';
@@ -33,6 +46,7 @@ interface Session {
 let t: TestApp;
 let routes: RegisteredRoute[];
 let validIds: number[];
+const samples = new Map<string, Sample>();
 const sessions = new Map<Login, Session>();
 
 const signIn = async (login: Login) => {
@@ -46,19 +60,18 @@ beforeAll(async () => {
   t = await startTestApp();
   await signIn('admin');
   await signIn('court');
-  const pool = t.server.ctx.pool;
-  const court = await pool.one(sql.unsafe`SELECT id, units FROM rm_users WHERE login = 'court'`);
-  const courtUnit = Number((court.units as number[])[0]);
-  const regionId = Number(await pool.oneFirst(sql.unsafe`SELECT region_id FROM rm_units WHERE id = ${courtUnit}`));
-  const toolId = Number(await pool.oneFirst(sql.unsafe`SELECT id FROM rm_tools WHERE unit_id = ${courtUnit} ORDER BY id LIMIT 1`));
-  const courtClient = (await t.signIn('court'));
-  const requestId = await registerDemoRequest(courtClient, { regionId, courtUnit, courtUserId: Number(court.id), toolId });
+  const rows = await demoRows(t, await t.signIn('admin'), await t.signIn('court'));
   // Real ids let some cases reach deeper code; never the fuzzing accounts or their roles (1, 3),
   // which a random delete or save would take away from under the fuzzer.
   const spared = new Set([sessions.get('admin')!.userId, sessions.get('court')!.userId, 1, 3]);
-  validIds = [...new Set([requestId, courtUnit, regionId, toolId, 12, 40])].filter((id) => !spared.has(id));
-  // Sign-in last: its failures throttle the address, and the fuzzer signs in again after a 401.
-  routes = registeredRoutes(t.server.app).sort((a, b) => Number(`${a.method} ${a.url}` === SIGN_IN) - Number(`${b.method} ${b.url}` === SIGN_IN));
+  validIds = [...new Set([rows.requestId, rows.courtUnit, rows.regionId, rows.toolId, rows.spareUserId, rows.spareRoleId, 12, 40])].filter((id) => !spared.has(id));
+  routes = registeredRoutes(t.server.app);
+  // The valid call each case starts from when it mutates one value (rights-matrix samples).
+  for (const r of routes) samples.set(`${r.method} ${r.url}`, await benignSample(r.method, r.url, 'admin', rows, async () => rows.requestId));
+  // Sign-in last: its failures throttle the address, and the fuzzer signs in again after a 401
+  // (sign-out, just before it, ends the session every time).
+  const rank = (r: RegisteredRoute) => ({ [SIGN_OUT]: 1, [SIGN_IN]: 2 })[`${r.method} ${r.url}`] ?? 0;
+  routes = routes.sort((a, b) => rank(a) - rank(b));
 }, 180_000);
 afterAll(async () => {
   await t?.close();
@@ -71,20 +84,37 @@ interface Case {
   readonly body: { kind: 'json'; value: unknown } | { kind: 'raw'; payload: string; contentType: string } | { kind: 'multipart'; value: MultipartInput } | { kind: 'none' };
 }
 
+/** The values of a sample URL's path parameters, in the route's order. */
+const sampleParams = (route: RegisteredRoute, sample: Sample | undefined): string[] => {
+  if (!sample) return [];
+  const pattern = route.url.split('/');
+  const actual = sample.url.split('?')[0]!.split('/');
+  return pattern.flatMap((seg, i) => (seg.startsWith(':') || seg === '*' ? [decodeURIComponent(actual[i] ?? '')] : []));
+};
+
 const caseArbitrary = (route: RegisteredRoute): fc.Arbitrary<Case> => {
   const key = `${route.method} ${route.url}`;
+  const sample = samples.get(key);
   const paramCount = (route.url.match(/:[A-Za-z_]+|\*/g) ?? []).length;
   const withBody = route.method === 'POST' || route.method === 'PUT';
+  const validBody = sample?.body;
   const bodies: Array<fc.Arbitrary<Case['body']>> = withBody
     ? [
         jsonBody.map((value) => ({ kind: 'json' as const, value })),
         rawBody.map((r) => ({ kind: 'raw' as const, ...r })),
-        ...(MULTIPART.has(key) ? [multipartBody.map((value) => ({ kind: 'multipart' as const, value })), multipartBody.map((value) => ({ kind: 'multipart' as const, value }))] : []),
+        ...(validBody !== undefined ? [mutantOf(validBody).map((value) => ({ kind: 'json' as const, value })), mutantOf(validBody).map((value) => ({ kind: 'json' as const, value }))] : []),
+        ...(MULTIPART.has(key) ? [multipartBody.map((value) => ({ kind: 'multipart' as const, value }))] : []),
       ]
     : [fc.constant({ kind: 'none' as const })];
+  const valid = sampleParams(route, sample);
   return fc.record({
     login: fc.constantFrom<Login>('admin', 'court'),
-    params: fc.array(pathParam(validIds), { minLength: paramCount, maxLength: paramCount }),
+    params: fc.oneof(
+      fc.array(pathParam(validIds), { minLength: paramCount, maxLength: paramCount }),
+      valid.length === paramCount ? mutantParams(valid, validIds) : fc.constant(valid),
+      // The valid parameters as they are, so a mutated body is judged on its own.
+      ...(withBody && valid.length === paramCount ? [fc.constant(valid), fc.constant(valid)] : []),
+    ),
     query: fc.oneof(fc.constant(''), queryString),
     body: fc.oneof(...bodies),
   });
@@ -157,16 +187,19 @@ describe('bounded fuzzer over every route', () => {
     const failures: string[] = [];
     for (const [index, route] of routes.entries()) {
       const key = `${route.method} ${route.url}`;
-      const runs = SLOW.has(key) ? Math.max(1, Math.round(RUNS / 4)) : RUNS;
+      const runs = Math.max(1, Math.round(RUNS * (SLOW.get(key) ?? 1)));
       const cases = fc.sample(caseArbitrary(route), { seed: SEED + index, numRuns: runs });
       let shown = 0;
+      const started = Date.now();
       for (const c of cases) {
+        if (Date.now() - started > ROUTE_BUDGET_MS) break;
         const res = await send(route, c);
         // A fuzzed save may end the session (a changed password): sign in again and go on.
         if (res.statusCode === 401 && key !== SIGN_IN) await signIn(c.login);
         const problem = await problemOf(res);
         if (problem && shown++ < 3) failures.push(`${problem} — ${describeCase(route, c)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
+      if (process.env.FUZZ_TIMES) console.log(`fuzz ${key}: ${runs} cases in ${Date.now() - started} ms`);
     }
     expect(failures).toEqual([]);
   });

@@ -46,8 +46,10 @@ describe('rights matrix: every route × every demo role', () => {
 
   it('answers every caller as the table expects (401 anonymous, 403 without the right, never 401/403/5xx with it)', { timeout: 240_000 }, async () => {
     const fresh = () => registerDemoRequest(clients.get('court')!, rows);
-    // Deletions last, so the rows they remove are not missed by the other routes.
-    const ordered = [...routes.filter((r) => r.method !== 'DELETE'), ...routes.filter((r) => r.method === 'DELETE')];
+    // Deletions last, so the rows they remove are not missed by the other routes; signing out
+    // (which ends the caller's session) after everything.
+    const rank = (r: RegisteredRoute) => (routeKey(r.method, r.url) === 'POST /api/auth/signout' ? 2 : r.method === 'DELETE' ? 1 : 0);
+    const ordered = [...routes].sort((a, b) => rank(a) - rank(b));
     const mismatches: string[] = [];
     for (const route of ordered) {
       const expectations = accessTable[routeKey(route.method, route.url)];
