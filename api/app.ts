@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
@@ -42,7 +42,9 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
     // Request ids unique across restarts and processes: they name a 5xx in the log and in x-request-id.
     genReqId: () => randomUUID(),
     // A malformed URL (bad percent-encoding) is refused before routing, still as Russian JSON.
-    frameworkErrors: (_error, request, reply) => reply.status(400).header('x-request-id', String(request.id)).send({ message: BAD_REQUEST }),
+    frameworkErrors: (_error, request, reply) => {
+      void (reply as unknown as FastifyReply).code(400).header('x-request-id', String(request.id)).send({ message: BAD_REQUEST });
+    },
   });
   await registerSecurityHeaders(app);
   recordRoutes(app);

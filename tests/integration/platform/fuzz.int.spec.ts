@@ -70,7 +70,8 @@ beforeAll(async () => {
   for (const r of routes) samples.set(`${r.method} ${r.url}`, await benignSample(r.method, r.url, 'admin', rows, async () => rows.requestId));
   // Sign-in last: its failures throttle the address, and the fuzzer signs in again after a 401
   // (sign-out, just before it, ends the session every time).
-  const rank = (r: RegisteredRoute) => ({ [SIGN_OUT]: 1, [SIGN_IN]: 2 })[`${r.method} ${r.url}`] ?? 0;
+  const last: Record<string, number> = { [SIGN_OUT]: 1, [SIGN_IN]: 2 };
+  const rank = (r: RegisteredRoute) => last[`${r.method} ${r.url}`] ?? 0;
   routes = routes.sort((a, b) => rank(a) - rank(b));
 }, 180_000);
 afterAll(async () => {

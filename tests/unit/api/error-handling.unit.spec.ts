@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import multipart from '@fastify/multipart';
 import { describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../../../api/http/errors';
@@ -33,7 +33,7 @@ const appWithErrors = async () => {
 const russian = /[А-Яа-яЁё]/;
 
 describe('error answers are Russian JSON { message }', () => {
-  it.each([
+  const cases: Array<[string, InjectOptions, number]> = [
     ['bad JSON', { method: 'POST', url: '/echo', payload: '{"a":', headers: { 'content-type': 'application/json' } }, 400],
     ['empty JSON body', { method: 'POST', url: '/echo', payload: '', headers: { 'content-type': 'application/json' } }, 400],
     ['unsupported content type', { method: 'POST', url: '/echo', payload: '<a/>', headers: { 'content-type': 'application/xml' } }, 400],
@@ -46,9 +46,10 @@ describe('error answers are Russian JSON { message }', () => {
     ['an unknown route', { method: 'GET', url: '/nowhere' }, 404],
     ['a method the route does not have', { method: 'DELETE', url: '/echo' }, 404],
     ['a domain refusal', { method: 'GET', url: '/forbidden' }, 403],
-  ] as const)('%s', async (_name, request, status) => {
+  ];
+  it.each(cases)('%s', async (_name, request, status) => {
     const { app } = await appWithErrors();
-    const res = await app.inject(request as Parameters<typeof app.inject>[0]);
+    const res = await app.inject(request);
     expect(res.statusCode).toBe(status);
     const body = res.json() as { message: string };
     expect(Object.keys(body)).toContain('message');
