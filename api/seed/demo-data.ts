@@ -154,11 +154,6 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     last = latest(last, r.position);
     return r;
   };
-  const settled = async <T extends { position: Position | null }>(r: T) => {
-    track(r);
-    if (r.position) await ctx.runner.waitFor(r.position, 30_000);
-    return r;
-  };
   const catalog = async (name: string, item: Record<string, unknown>, id?: number) => {
     const def = findCatalog(name)!;
     if (id) await ctx.ids.ensureAbove(`catalog:${name}`, id);
@@ -222,9 +217,9 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
   for (const r of regionsData) {
     const region_id = regionIds.get(r.code)!;
     const code = String(r.code).padStart(2, '0');
-    // Later organisations look their host up in the read model: wait for it after each one.
+    // The host of a later organisation is read from its stream: no need to wait for the read models here.
     const org = async (name: string, vncode: string, kind_id: number, is_host: boolean, host_id: number | null, buildings: number) =>
-      (await settled(
+      track(
         await saveOrganization(
           ctx,
           null,
@@ -238,7 +233,7 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
           system,
           context,
         ),
-      )).id;
+      ).id;
     const ud = await org(`Управление Судебного департамента в ${r.city}`, `${code}UD0000`, 3, true, null, 1);
     const branch = await org(`Филиал ФГБУ ИАЦ Судебного департамента в ${r.city}`, `${code}IC0000`, 17, false, ud, 1);
     branchOf.set(r.code, branch);
