@@ -3,6 +3,7 @@ import { RightValue } from '../../domain/rights/values';
 import { hasOwnOrAll } from '../../domain/rights/rights';
 import { invalid, forbidden, notFound } from '../../domain/shared/errors';
 import type { FileRef, RequestDocument } from '../../domain/request/state';
+import { newDocumentsSchema, parseOrThrow } from '../../domain/request/validation';
 import type { UnitScope } from '../../domain/rights/scope';
 import { fileRefOf } from '../../commands/files/file-store';
 import {
@@ -56,7 +57,8 @@ const fileChanges = async (ctx: AppContext, fields: Record<string, unknown>, upl
   const used = new Set<Upload>();
   const toRef = async (u: Upload): Promise<FileRef> => fileRefOf(await ctx.ids.next('file'), u.name, u.mimetype, u.blob);
   const filesList = asArray(fields.filesList) as FileEntry[] | undefined;
-  const newDocs = (asArray(fields.newDocsList) ?? []) as FileEntry[];
+  // Known act kinds and signing types only: the document and its act row must fit the read models.
+  const newDocs = parseOrThrow(newDocumentsSchema, asArray(fields.newDocsList) ?? []) as FileEntry[];
   const oldDocs = asArray(fields.oldDocsList) as FileEntry[] | undefined;
 
   const documents_added: RequestDocument[] = [];
@@ -137,7 +139,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const saveParsed = async (request: FastifyRequest, pathId: number | null, fields: Record<string, unknown>, uploads: Upload[]) => {
     const user = userOf(request);
     const body = asObject(fields.request, 'request');
-    const id = pathId ?? (body.id ? Number(body.id) : null);
+    const id = pathId ?? (body.id ? idParam(body.id) : null);
     const files = await fileChanges(ctx, fields, uploads);
     const caller = requestCaller(user);
     const context = commandContext(request);

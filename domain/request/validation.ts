@@ -278,6 +278,16 @@ export const submittedRequestSchema = z
   )
   .passthrough();
 
+/** New act documents as the dialog lists them (`newDocsList`): a known act kind and signing type. */
+export const newDocumentsSchema = listOf(
+  z
+    .object({
+      act_kind: z.enum(actKindValues, { errorMap: () => ({ message: requestMessages.value }) }).nullish(),
+      sign_type: z.enum(['paper', 'electron'], { errorMap: () => ({ message: requestMessages.value }) }).nullish(),
+    })
+    .passthrough(),
+);
+
 /** Date fields the request schema checks with the date rules (the client checks the same ones). */
 export const dateFieldsChecked = [
   'date_out_d',

@@ -110,6 +110,11 @@ describe('poison input is refused before the append (issue 9 section 1)', () => 
     );
     await refusedWithoutAppend(() => court.multipart('POST', '/api/request', { request: [1, 2] }));
     await refusedWithoutAppend(() => court.multipart('POST', '/api/request', { request: 5 }));
+    const request = { region_id: facts.regionId, unit_id: facts.courtUnit, request_kind_id: 8, contact_kind: 1, contact_id: facts.courtUserId, request_text: 'Проверка документов заявки' };
+    await refusedWithoutAppend(() =>
+      court.multipart('POST', '/api/request', { request, newDocsList: [{ name: 'act.pdf', act_kind: { poison: 1 } }] }, [{ field: 'files', name: 'act.pdf', content: Buffer.from('%PDF-1.4') }]),
+    );
+    await refusedWithoutAppend(() => court.multipart('POST', '/api/request', { request: { ...request, id: 'abc' } }));
   });
 
   it('a user with organization_id out of range: 400, nothing appended', async () => {
