@@ -46,6 +46,7 @@ const hotlineDays: Record<HotlineTarget, readonly [number, number]> = {
 export class DemoPlanner {
   private hotlineSeq = 1;
   private shot = 1;
+  private readonly repaired = new Set<number>();
   readonly lives: DemoRequest[] = [];
 
   constructor(
@@ -96,7 +97,7 @@ export class DemoPlanner {
     const life = new DemoRequest(this.ctx, unit);
     this.lives.push(life);
     const kind = target === 'mistake' && this.rnd() < 0.5 ? RequestKind.MISTAKE : target === 'to-hotline' ? RequestKind.SPECIAL_SOFTWARE : o.kind;
-    const fields = { ...DemoRequest.contactFields(unit, this.courtAccounts(), 'Секретарь канцелярии'), ...registrationFields(kind, unit, (l) => this.pick(l), this.programs()) };
+    const fields = { ...DemoRequest.contactFields(unit, this.courtAccounts(), 'Секретарь канцелярии'), ...registrationFields(kind, unit, (l) => this.pick(l), this.programs(), this.repaired) };
     const steps: Step[] = [];
     const notified = new Set<DemoUser>();
     const comment = (from: DemoUser, text: string, to: Array<DemoUser | null>, files?: () => Promise<FileRef[]>): Step => ({
@@ -198,7 +199,7 @@ export class DemoPlanner {
     const steps: Step[] = [];
     const fields = {
       ...DemoRequest.contactFields(unit, this.courtAccounts(), 'Администратор ГАС суда'),
-      ...registrationFields(RequestKind.SPECIAL_SOFTWARE, unit, (l) => this.pick(l), this.programs()),
+      ...registrationFields(RequestKind.SPECIAL_SOFTWARE, unit, (l) => this.pick(l), this.programs(), this.repaired),
       request_performer_kind: PerformerKind.SENIOR,
       hotlinegas_number: this.nextHotline(),
     };

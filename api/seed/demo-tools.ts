@@ -37,7 +37,8 @@ export const registerWaitingTools = async (
     return r.id;
   };
   for (const [index, unit] of world.units.entries()) {
-    const context = at(20 - index);
+    // Delivered before the weeks the demo shows, so every commissioning request comes after its tools.
+    const context = at(50 - index);
     for (const kind of [singleKinds[index % singleKinds.length]!, singleKinds[(index + 1) % singleKinds.length]!]) {
       const id = await tool(unit.id, kind, context);
       unit.tools.push({ id, kind, state: ToolState.WAITING, setId: null });

@@ -78,12 +78,17 @@ export const registrationFields = (
   unit: DemoUnit,
   pick: <T>(list: readonly T[]) => T,
   programs: { special: readonly number[]; common: readonly number[] },
+  /** Broken tools a repair request was already registered for. */
+  repaired: Set<number>,
 ): Record<string, unknown> => {
   const out: Record<string, unknown> = { request_kind_id: kind, request_text: pick(requestTexts[kind]!) };
   const kinds = toolKindsOf[kind];
   if (kinds) {
+    // A repair takes the unit's broken printer first (the demo seed leaves one in every building).
+    const broken = kind === RequestKind.REPAIR_HARD ? unit.tools.find((t) => t.state === ToolState.BROKEN && kinds.includes(t.kind) && !repaired.has(t.id)) : undefined;
     const tools = workingTools(unit, kinds);
-    if (tools.length) out.tool_id = pick(tools).id;
+    if (broken) repaired.add(broken.id);
+    if (broken || tools.length) out.tool_id = broken?.id ?? pick(tools).id;
   }
   if (kind === RequestKind.SPECIAL_SOFTWARE) out.program_id = pick(programs.special);
   if (kind === RequestKind.COMMON_SOFTWARE) out.program_id = pick(programs.common);
