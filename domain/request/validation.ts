@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDate, isCalendarDate, parseRuDate, toDateOnly } from '../shared/dates';
-import { boundedInt, date, enumOf, idList, id as idOf, money, nullableId, string, text, YEAR_MAX, YEAR_MIN } from '../shared/primitives';
+import { boundedInt, enumOf, isoDateProblem, idList, id as idOf, money, nullableId, string, text, YEAR_MAX, YEAR_MIN } from '../shared/primitives';
 import { parseOrThrow as parseShared, ruErrorMap } from '../shared/validation';
 import {
   ContactKind,
@@ -173,7 +173,11 @@ export const LIST_MAX = 1000;
  */
 const nullableEnum = (values: readonly number[], message: string = requestMessages.value) => enumOf(values, message).nullable();
 const nullableText = text(FREE_TEXT_MAX).nullable();
-const nullableDate = z.union([z.literal(''), date()]).nullable();
+// '' is an empty date (the rules treat it as missing); anything else is a real day of 1900..2999.
+const nullableDate = z
+  .string()
+  .refine((v) => v === '' || isoDateProblem(v) === null, dateMessages.invalid)
+  .nullable();
 const listOf = <S extends z.ZodTypeAny>(item: S) => z.array(item).max(LIST_MAX, `Не более ${LIST_MAX} строк`);
 
 export const workItemSchema = z.object({
