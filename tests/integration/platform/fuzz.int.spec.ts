@@ -15,7 +15,8 @@ import { benignSample, demoRows, type Sample } from '../../support/route-samples
  * appends an event (events are matched by the call's correlation id, the request id the answer
  * names in x-request-id); every projection is healthy at the end.
  */
-const SEED = 20_261_123;
+// FUZZ_SEED and FUZZ_RUNS explore further by hand; CI runs the fixed seed.
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50);
 /**
  * Slow routes get a fraction of the cases: exports stream documents; sign-in and employee saves
