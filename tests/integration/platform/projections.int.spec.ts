@@ -6,6 +6,7 @@ import type { Logger } from '../../../commands/logger';
 import { allProjections } from '../../../projections/registry';
 import { defineProjection } from '../../../projections/runner/projection';
 import { ProjectionRunner } from '../../../projections/runner/runner';
+import { positionToString } from '../../../commands/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 /** md5 over every row of every read-model table, in key order: equal checksums, equal tables. */
@@ -131,6 +132,75 @@ describe('projection runner', () => {
     // A second insert of the same event would have violated the primary key and failed a runner.
     expect(Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_counter`))).toBe(200);
     expect([...a.status(), ...b.status()].every((s) => s.status !== 'failed')).toBe(true);
+    await store.close();
+  });
+
+  it('a failing batch is retried event by event: the checkpoint stops right before the event that fails', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const picky = defineProjection({
+      name: 'picky',
+      version: 1,
+      tables: ['rm_picky'],
+      schema: 'CREATE TABLE rm_picky (stream_id text PRIMARY KEY, n integer NOT NULL)',
+      eventTypes: new Set(['Pick']),
+      apply: async (tx, events) => {
+        for (const e of events) await tx.query(sql.unsafe`INSERT INTO rm_picky VALUES (${e.streamId}, ${(e.data as { n: number }).n})`);
+      },
+    });
+    const ctx = { userId: null, now: '2026-01-01T00:00:00.000Z', correlationId: 'test' };
+    const { log, lines } = collectingLogger();
+    const runner = new ProjectionRunner(db.pool, store, [picky], [], log, { batchSize: 50 });
+    await runner.prepare();
+    await runner.catchUp('picky');
+    const appended = [];
+    for (const [i, n] of [1, 2, 2147483648, 4].entries())
+      appended.push(await store.append(`pick-${i}`, toNewEvents([{ type: 'Pick', data: { n } }], ctx), { expectedRevision: 'no_stream' }));
+    runner.start(['picky']);
+    const deadline = Date.now() + 10_000;
+    while (!runner.status().some((s) => s.status === 'failed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await runner.stop();
+    expect(await db.pool.anyFirst(sql.unsafe`SELECT stream_id FROM rm_picky ORDER BY stream_id`)).toEqual(['pick-0', 'pick-1']);
+    const status = runner.status().find((s) => s.name === 'picky')!;
+    expect(status).toMatchObject({ status: 'failed', event: { streamId: 'pick-2', type: 'Pick', revision: 0 } });
+    expect(status.position).toBe(positionToString(appended[1]!.position));
+    expect(await db.pool.oneFirst(sql.unsafe`SELECT prepare_position FROM projection_checkpoints WHERE name = 'picky'`)).toBe(Number(appended[1]!.position.prepare));
+    expect(lines.find((l) => l.level === 'error')?.obj).toMatchObject({ projection: 'picky', event: { streamId: 'pick-2', position: positionToString(appended[2]!.position) } });
+    await store.close();
+  });
+
+  it('a rebuild beside a live runner swaps its tables in without losing or doubling an event', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const ticks = defineProjection({
+      name: 'ticks',
+      version: 1,
+      tables: ['rm_ticks'],
+      schema: 'CREATE TABLE rm_ticks (stream_id text NOT NULL, revision integer NOT NULL, PRIMARY KEY (stream_id, revision))',
+      indexes: 'CREATE INDEX rm_ticks_revision ON rm_ticks (revision)',
+      eventTypes: new Set(['Tock']),
+      apply: async (tx, events) => {
+        for (const e of events) await tx.query(sql.unsafe`INSERT INTO rm_ticks VALUES (${e.streamId}, ${e.revision})`);
+      },
+    });
+    const ctx = { userId: null, now: '2026-01-01T00:00:00.000Z', correlationId: 'test' };
+    const append = (i: number) => store.append(`tock-${i % 7}`, toNewEvents([{ type: 'Tock', data: {} }], ctx), { expectedRevision: 'any' });
+    for (let i = 0; i < 300; i++) await append(i);
+    const live = new ProjectionRunner(db.pool, store, [ticks], [], collectingLogger().log, { batchSize: 13, pollIntervalMs: 50 });
+    await live.prepare();
+    live.start();
+    const rebuilder = new ProjectionRunner(db.pool, store, [ticks], [], collectingLogger().log, { rebuildBatchSize: 40 });
+    await rebuilder.prepare();
+    const writes = (async () => {
+      for (let i = 300; i < 500; i++) await append(i);
+    })();
+    await rebuilder.rebuild(['ticks']);
+    await writes;
+    const deadline = Date.now() + 20_000;
+    while (Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_ticks`)) < 500 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await live.stop();
+    expect(Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_ticks`))).toBe(500);
+    expect(live.status().every((s) => s.status !== 'failed')).toBe(true);
+    expect(await db.pool.anyFirst(sql.unsafe`SELECT indexname FROM pg_indexes WHERE tablename = 'rm_ticks' AND schemaname = current_schema() ORDER BY indexname`)).toEqual(['rm_ticks_pkey', 'rm_ticks_revision']);
+    expect(Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%'`))).toBe(0);
     await store.close();
   });
 });
