@@ -193,15 +193,17 @@ describe('bounded fuzzer over every route', () => {
       const cases = fc.sample(caseArbitrary(route), { seed: SEED + index, numRuns: runs });
       let shown = 0;
       const started = Date.now();
+      const statuses = new Map<number, number>();
       for (const c of cases) {
         if (Date.now() - started > ROUTE_BUDGET_MS) break;
         const res = await send(route, c);
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
         // A fuzzed save may end the session (a changed password): sign in again and go on.
         if (res.statusCode === 401 && key !== SIGN_IN) await signIn(c.login);
         const problem = await problemOf(res);
         if (problem && shown++ < 3) failures.push(`${problem} — ${describeCase(route, c)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
       }
-      if (process.env.FUZZ_TIMES) console.log(`fuzz ${key}: ${runs} cases in ${Date.now() - started} ms`);
+      if (process.env.FUZZ_TIMES) console.log(`fuzz ${key}: ${runs} cases in ${Date.now() - started} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     }
     expect(failures).toEqual([]);
   });
