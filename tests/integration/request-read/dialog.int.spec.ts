@@ -161,7 +161,10 @@ describe('costs (RIGHT_VIEW_COST FULL)', () => {
     expect(res.request.works).toEqual([{ title: 'Замена блока питания' }]);
     expect((await senior.get(`/api/request_works/${id}`)).json()).toEqual({ works: [{ title: 'Замена блока питания' }] });
     expect((await senior.get(`/api/request_spares_pbs/${id}`)).json()).toEqual({ sparesPbs: [{ title: 'Вентилятор' }] });
-    expect(JSON.stringify((await senior.get(`/api/request_spares/${id}`)).json())).not.toContain('cost');
+    // The stock of spares needs the ZIP right, which the senior contractor lacks (issue 9, least privilege).
+    const spares = await senior.get(`/api/request_spares/${id}`);
+    expect(spares.statusCode).toBe(403);
+    expect(JSON.stringify(spares.json())).not.toContain('cost');
     const history = JSON.stringify((await senior.get(`/api/request_history/${id}`)).json());
     expect(history).toContain('Блок питания × 2');
     expect(history).not.toContain('руб.');
@@ -323,7 +326,17 @@ describe('spare search (GET /api/spares_sets/{filter})', () => {
     const forRequest = (await admin.get(`/api/spares_sets/${encodeURIComponent(JSON.stringify({ request_id: req.id, title: 'к' }))}`)).json() as { spares: Array<Record<string, unknown>>; region_id: number };
     expect(forRequest.region_id).toBe(w.otherRegion);
     expect(mine(forRequest.spares).map((s) => s.title)).toEqual(['Клавиатура']);
-    const noCost = (await senior.get(`/api/spares_sets/${encodeURIComponent(JSON.stringify({ region_id: w.otherRegion }))}`)).json();
+    // A reader of ZIP stock without RIGHT_VIEW_COST (no demo role is one: each ZIP holder sees costs).
+    const role = await admin.post('/api/roles', { role: { title: 'ЗИП без стоимости', role_order: 30, access_level: 4, rightsObject: { RIGHT_ZIP: 1, RIGHT_REQUEST_READ: 8 } } });
+    const created = await admin.post('/api/users', {
+      user: { surname: 'Склад', name: 'Без', patronymic: 'Цен', email: 'zip-reader@courts.example.ru', organization_id: 2, login: 'zip_reader', password: 'secret123', users_roles: [role.json().id] },
+    });
+    expect(created.statusCode).toBe(200);
+    const zipReader = await app.signIn('zip_reader', 'secret123');
+    const noCostRes = await zipReader.get(`/api/spares_sets/${encodeURIComponent(JSON.stringify({ region_id: w.otherRegion }))}`);
+    expect(noCostRes.statusCode).toBe(200);
+    const noCost = noCostRes.json() as { spares: Array<Record<string, unknown>> };
+    expect(mine(noCost.spares).map((s) => s.title).sort()).toEqual(['Картридж', 'Клавиатура']);
     expect(JSON.stringify(noCost)).not.toContain('"cost"');
     const items = await ctx.pool.any(sql.unsafe`SELECT id, allocated FROM rm_spares_items WHERE spares_set_id = ${setId} ORDER BY id`);
     expect(items).toEqual([{ id: 11, allocated: 1 }, { id: 12, allocated: 1 }, { id: 13, allocated: 0 }]);
