@@ -43,13 +43,7 @@ export interface AccountBefore {
   readonly units: readonly number[];
 }
 
-export interface AccountAfter {
-  readonly organization_id: number | null;
-  readonly hotline_worker?: boolean;
-  readonly post_id?: number | null;
-  readonly users_programs?: readonly number[];
-  readonly users_roles: readonly number[];
-  readonly units: readonly number[];
+export interface AccountAfter extends AccountBefore {
   readonly passwordChanged: boolean;
 }
 
