@@ -1,4 +1,4 @@
-import type { Position } from '../commands/eventstore/port';
+import type { Position } from '../infrastructure/eventstore/port';
 import type { ProjectionRunner } from '../projections/runner/runner';
 
 /**

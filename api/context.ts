@@ -1,15 +1,15 @@
 import type { DatabasePool } from 'slonik';
-import type { EventStore } from '../commands/eventstore/port';
-import type { IdAllocator } from '../commands/ids';
-import type { JobQueue } from '../commands/jobs';
-import type { Logger } from '../commands/logger';
+import type { EventStore } from '../infrastructure/eventstore/port';
+import type { IdAllocator } from '../infrastructure/ids';
+import type { JobQueue } from '../infrastructure/jobs';
+import type { Logger } from '../infrastructure/logger';
 import type { WriteContext } from '../commands/context';
 import type { ProjectionRunner } from '../projections/runner/runner';
 import type { Config } from './config';
 import type { Consistency } from './consistency';
 import type { TokenSigner } from './auth/tokens';
-import type { FileStore } from '../commands/files/file-store';
-import type { ReadModelCache } from '../projections/support/read-model-cache';
+import type { FileStore } from '../infrastructure/files/file-store';
+import type { ReadModelCache } from '../infrastructure/read-model-cache';
 
 /** Everything the HTTP layer needs, built once by the composition root (api/server.ts). */
 export interface AppContext extends WriteContext {

@@ -1,11 +1,11 @@
 import type { DatabasePool } from 'slonik';
-import type { EventStore } from '../commands/eventstore/port';
-import type { IdAllocator } from '../commands/ids';
-import type { JobQueue } from '../commands/jobs';
+import type { EventStore } from '../infrastructure/eventstore/port';
+import type { IdAllocator } from '../infrastructure/ids';
+import type { JobQueue } from '../infrastructure/jobs';
 import type { Reaction } from '../projections/runner/runner';
 import type { Config } from './config';
-import type { Logger } from '../commands/logger';
-import type { ReadModelCache } from '../projections/support/read-model-cache';
+import type { Logger } from '../infrastructure/logger';
+import type { ReadModelCache } from '../infrastructure/read-model-cache';
 import { toolStateReaction } from '../commands/request/tool-state-reaction';
 import { engineerMailReaction } from '../commands/request/engineer-mail-reaction';
 

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createDatabasePool } from '../commands/db/pool';
-import { PostgresEventStore } from '../commands/eventstore/postgres/postgres-event-store';
-import { EventStoreDbEventStore } from '../commands/eventstore/eventstoredb/eventstoredb-event-store';
-import { withUpcasting } from '../commands/eventstore/upcasting';
-import type { EventStore } from '../commands/eventstore/port';
-import { postgresIdAllocator } from '../commands/ids';
-import { consoleLogger, type Logger } from '../commands/logger';
-import { ReadModelCache } from '../projections/support/read-model-cache';
+import { createDatabasePool } from '../infrastructure/db/pool';
+import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
+import { EventStoreDbEventStore } from '../infrastructure/eventstore/eventstoredb/eventstoredb-event-store';
+import { withUpcasting } from '../infrastructure/eventstore/upcasting';
+import type { EventStore } from '../infrastructure/eventstore/port';
+import { postgresIdAllocator } from '../infrastructure/ids';
+import { consoleLogger, type Logger } from '../infrastructure/logger';
+import { ReadModelCache } from '../infrastructure/read-model-cache';
 import { allProjections } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner/runner';
 import { buildApp } from './app';
@@ -23,7 +23,7 @@ import { registerJobHandlers } from './jobs/handlers';
 import { allReactions } from './reactions';
 import { upcasters } from './upcasters';
 import { seedIfEmpty, type SeedOutcome } from './seed/seed';
-import { FileStore } from '../commands/files/file-store';
+import { FileStore } from '../infrastructure/files/file-store';
 
 export interface RunningServer {
   readonly app: FastifyInstance;

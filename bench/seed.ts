@@ -8,10 +8,10 @@
  * See docs/notes/bench.md.
  */
 import { sql } from 'slonik';
-import { createDatabasePool } from '../commands/db/pool';
-import { PostgresEventStore } from '../commands/eventstore/postgres/postgres-event-store';
-import { withUpcasting } from '../commands/eventstore/upcasting';
-import { silentLogger } from '../commands/logger';
+import { createDatabasePool } from '../infrastructure/db/pool';
+import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
+import { withUpcasting } from '../infrastructure/eventstore/upcasting';
+import { silentLogger } from '../infrastructure/logger';
 import { allProjections } from '../projections/registry';
 import { ProjectionRunner } from '../projections/runner/runner';
 import { prepareDatabase } from '../api/db/prepare';

@@ -1,7 +1,7 @@
 import type { DatabasePool } from 'slonik';
-import type { EventStore, Position } from './eventstore/port';
-import type { IdAllocator } from './ids';
-import type { ReadModelCache } from '../projections/support/read-model-cache';
+import type { EventStore, Position } from '../infrastructure/eventstore/port';
+import type { IdAllocator } from '../infrastructure/ids';
+import type { ReadModelCache } from '../infrastructure/read-model-cache';
 
 /** What command handlers work with: the event store, id counters and read models for lookups. */
 export interface WriteContext {

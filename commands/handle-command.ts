@@ -1,7 +1,7 @@
 import type { Decider } from '../domain/shared/decider';
 import type { CommandContext, DomainEvent } from '../domain/shared/events';
 import { conflict } from '../domain/shared/errors';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type Position } from './eventstore/port';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type Position } from '../infrastructure/eventstore/port';
 
 export interface HandleOptions {
   /**

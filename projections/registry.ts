@@ -1,4 +1,4 @@
-import type { Projection } from './runner/projection';
+import type { Projection } from '../infrastructure/projection';
 import { catalogProjection } from './catalog/projection';
 import { organizationsProjection } from './organizations/projection';
 import { rolesProjection } from './roles/projection';

@@ -5,11 +5,11 @@
  * the checkpoint rows. A projection that fails keeps its old tables; the reason is printed and the
  * command exits with 1 after trying the others.
  */
-import { createDatabasePool } from '../../commands/db/pool';
-import { PostgresEventStore } from '../../commands/eventstore/postgres/postgres-event-store';
-import { EventStoreDbEventStore } from '../../commands/eventstore/eventstoredb/eventstoredb-event-store';
-import { withUpcasting } from '../../commands/eventstore/upcasting';
-import { consoleLogger } from '../../commands/logger';
+import { createDatabasePool } from '../../infrastructure/db/pool';
+import { PostgresEventStore } from '../../infrastructure/eventstore/postgres/postgres-event-store';
+import { EventStoreDbEventStore } from '../../infrastructure/eventstore/eventstoredb/eventstoredb-event-store';
+import { withUpcasting } from '../../infrastructure/eventstore/upcasting';
+import { consoleLogger } from '../../infrastructure/logger';
 import { allProjections } from '../../projections/registry';
 import { ProjectionRunner, RebuildFailed } from '../../projections/runner/runner';
 import { loadConfig } from '../config';

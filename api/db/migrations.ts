@@ -1,10 +1,10 @@
 import { sql, type DatabasePool } from 'slonik';
-import { eventStoreSchema } from '../../commands/eventstore/postgres/schema';
-import { uniqueValuesSchema, writeSideSchema } from '../../commands/write-side-schema';
+import { eventStoreSchema } from '../../infrastructure/eventstore/postgres/schema';
+import { uniqueValuesSchema, writeSideSchema } from '../../infrastructure/write-side-schema';
 import { projectionRunnerSchema } from '../../projections/runner/schema';
 import { authSchema } from '../auth/schema';
 import { sessionsSchema } from '../auth/sessions';
-import { runScript } from '../../commands/db/raw-sql';
+import { runScript } from '../../infrastructure/db/raw-sql';
 
 /**
  * Ordered, append-only list of schema steps for tables that are not read models (the event

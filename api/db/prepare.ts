@@ -2,8 +2,8 @@ import type { DatabasePool } from 'slonik';
 import { migrate } from './migrations';
 import { allProjections } from '../../projections/registry';
 import { ProjectionRunner } from '../../projections/runner/runner';
-import { PostgresEventStore } from '../../commands/eventstore/postgres/postgres-event-store';
-import { silentLogger } from '../../commands/logger';
+import { PostgresEventStore } from '../../infrastructure/eventstore/postgres/postgres-event-store';
+import { silentLogger } from '../../infrastructure/logger';
 
 /** Brings a database to the current schema: migrations, then every read-model table. */
 export const prepareDatabase = async (pool: DatabasePool) => {

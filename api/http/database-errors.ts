@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from '../../commands/logger';
+import type { Logger } from '../../infrastructure/logger';
 
-export { isDatabaseUnavailable } from '../../commands/db/unavailable';
+export { isDatabaseUnavailable } from '../../infrastructure/db/unavailable';
 
 export const DATABASE_UNAVAILABLE = 'Сервер базы данных недоступен';
 

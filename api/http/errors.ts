@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isDomainError, type DomainErrorKind } from '../../domain/shared/errors';
 import { isDatabaseUnavailable, replyDatabaseUnavailable } from './database-errors';
-import type { Logger } from '../../commands/logger';
+import type { Logger } from '../../infrastructure/logger';
 
 const statusOf: Record<DomainErrorKind, number> = {
   invalid: 400,

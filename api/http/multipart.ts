@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { invalid } from '../../domain/shared/errors';
-import type { FileStore, StagedBlob } from '../../commands/files/file-store';
+import type { FileStore, StagedBlob } from '../../infrastructure/files/file-store';
 
 export interface Upload {
   readonly field: string;

@@ -1,7 +1,7 @@
 import { Queue, Worker, createPostgresBackend, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { JobHandler, JobOptions, JobQueue, JobStatus } from '../../commands/jobs';
-import type { Logger } from '../../commands/logger';
+import type { JobHandler, JobOptions, JobQueue, JobStatus } from '../../infrastructure/jobs';
+import type { Logger } from '../../infrastructure/logger';
 
 export type JobBackend = { readonly kind: 'redis'; readonly url: string } | { readonly kind: 'postgres'; readonly url: string };
 

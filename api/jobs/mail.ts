@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import type { JobQueue } from '../../commands/jobs';
-import type { Logger } from '../../commands/logger';
-import { MAIL_JOB, type MailMessage } from '../../commands/mail';
+import type { JobQueue } from '../../infrastructure/jobs';
+import type { Logger } from '../../infrastructure/logger';
+import { MAIL_JOB, type MailMessage } from '../../infrastructure/mail';
 
 /**
  * The mail job: SMTP when SMTP_URL is set; otherwise messages are written to the log (the demo has

@@ -5,7 +5,7 @@ import { invalid, forbidden, notFound } from '../../domain/shared/errors';
 import type { FileRef, RequestDocument } from '../../domain/request/state';
 import { newDocumentsSchema, parseOrThrow } from '../../domain/request/validation';
 import type { UnitScope } from '../../domain/rights/scope';
-import { fileRefOf } from '../../commands/files/file-store';
+import { fileRefOf } from '../../infrastructure/files/file-store';
 import {
   REQUEST_NOT_FOUND,
   addRequestComment,

@@ -12,7 +12,7 @@ import { saveUser } from '../../commands/admin/users';
 import { registerTool, registerToolsSet } from '../../commands/tool/tools';
 import { registerSparesSet } from '../../commands/spares/spares-sets';
 import { latest } from '../../commands/context';
-import type { Position } from '../../commands/eventstore/port';
+import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import { backgroundHashes } from './demo-hashes';
 import {

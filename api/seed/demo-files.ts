@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { FileRef } from '../../domain/request/state';
-import { fileRefOf } from '../../commands/files/file-store';
+import { fileRefOf } from '../../infrastructure/files/file-store';
 import type { AppContext } from '../context';
 
 /**

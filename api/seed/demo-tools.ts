@@ -2,7 +2,7 @@ import { OwnerType, ToolState } from '../../domain/tool/states';
 import type { CommandContext } from '../../domain/shared/events';
 import { registerTool, registerToolsSet } from '../../commands/tool/tools';
 import { latest } from '../../commands/context';
-import type { Position } from '../../commands/eventstore/port';
+import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import type { DemoUser, DemoWorld } from './demo-world';
 

@@ -6,7 +6,7 @@ import { AccessLevel } from '../../domain/rights/values';
 import { saveOrganization } from '../../commands/admin/organizations';
 import { saveRole } from '../../commands/admin/roles';
 import { saveUser } from '../../commands/admin/users';
-import type { Position } from '../../commands/eventstore/port';
+import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import { regionsData } from './reference-data';
 import { seedReferences } from './references';

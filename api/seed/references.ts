@@ -3,7 +3,7 @@ import type { CommandContext } from '../../domain/shared/events';
 import { findCatalog, ProgramType } from '../../domain/catalog/definitions';
 import { createCatalogItem } from '../../commands/admin/catalog';
 import { latest } from '../../commands/context';
-import type { Position } from '../../commands/eventstore/port';
+import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import {
   commonDisrepairsData,

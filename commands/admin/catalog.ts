@@ -3,7 +3,7 @@ import type { CatalogDefinition } from '../../domain/catalog/definitions';
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
 import { referencedIds, referencesOf, type KnownReferences } from '../../domain/catalog/references';
-import type { EventStore } from '../eventstore/port';
+import type { EventStore } from '../../infrastructure/eventstore/port';
 import { handleCommand } from '../handle-command';
 import { existingCatalogIds } from './lookups';
 import type { CommandOutcome, WriteContext } from '../context';

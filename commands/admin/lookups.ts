@@ -1,4 +1,4 @@
-import type { EventStore } from '../eventstore/port';
+import type { EventStore } from '../../infrastructure/eventstore/port';
 import type { WriteContext } from '../context';
 import type { Decider } from '../../domain/shared/decider';
 import type { DomainEvent } from '../../domain/shared/events';

@@ -8,7 +8,7 @@ import type { AccountRefs } from '../../domain/user/account-rules';
 import { accountIdsSchema } from '../../domain/user/schemas';
 import { parseOrThrow } from '../../domain/shared/validation';
 import { handleCommand } from '../handle-command';
-import { claimUnique, releaseUnique } from '../unique-values';
+import { claimUnique, releaseUnique } from '../../infrastructure/unique-values';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
 import { foldEvents } from '../../domain/shared/decider';
 import { existingCatalogIds, organizationRefs, roleRefs, unitRefs } from './lookups';

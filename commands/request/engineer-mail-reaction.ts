@@ -2,8 +2,8 @@ import { sql, type DatabasePool } from 'slonik';
 import type { RequestEventOf } from '../../domain/request/events';
 import { kindTitle } from '../../domain/request/enums';
 import type { Reaction } from '../../projections/runner/runner';
-import type { JobQueue } from '../jobs';
-import { MAIL_JOB, type MailMessage } from '../mail';
+import type { JobQueue } from '../../infrastructure/jobs';
+import { MAIL_JOB, type MailMessage } from '../../infrastructure/mail';
 import { regionEngineers, regionSettings } from './lookups';
 
 /**

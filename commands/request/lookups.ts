@@ -4,7 +4,7 @@ import type { RequestReferences, ToolReference, UserReference } from '../../doma
 import { combineRights, type RightsObject } from '../../domain/rights/rights';
 import { scopeIncludes, unitScope } from '../../domain/rights/scope';
 import { ProgramType, ServiceType } from '../../domain/catalog/definitions';
-import { noCache } from '../../projections/support/read-model-cache';
+import { noCache } from '../../infrastructure/read-model-cache';
 import { networkUnits, type NetworkUnit } from '../../projections/organizations/queries';
 import type { WriteContext } from '../context';
 

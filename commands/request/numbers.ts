@@ -1,5 +1,5 @@
 import { sql, type DatabasePool } from 'slonik';
-import { claimUnique, releaseUnique } from '../unique-values';
+import { claimUnique, releaseUnique } from '../../infrastructure/unique-values';
 
 /**
  * Request numbers: a sequence per calendar year of the request date (1, 2, 3 ... each year), as

@@ -3,9 +3,9 @@ import { sparesSetDecider, sparesSetStreamId, type SpareAllocation } from '../..
 import type { CommandContext } from '../../domain/shared/events';
 import { invalid } from '../../domain/shared/errors';
 import { handleCommand } from '../handle-command';
-import type { Logger } from '../logger';
+import type { Logger } from '../../infrastructure/logger';
 import { latest } from '../context';
-import type { EventStore, Position } from '../eventstore/port';
+import type { EventStore, Position } from '../../infrastructure/eventstore/port';
 
 /** One line of a request's spares as the dialog sends it. */
 export interface SpareLine {

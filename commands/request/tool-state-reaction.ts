@@ -2,7 +2,7 @@ import { toolStateAfterRepair } from '../../domain/request/rules';
 import type { Reaction } from '../../projections/runner/runner';
 import { changeToolState } from '../tool/tools';
 import type { WriteContext } from '../context';
-import type { Logger } from '../logger';
+import type { Logger } from '../../infrastructure/logger';
 import { loadRequest } from './handlers';
 
 /** Request events after which a hard repair may have moved its tool to another state. */

@@ -7,7 +7,7 @@ import {
   type NotificationEventMap,
 } from '../../domain/notification';
 import type { RequestEventMap } from '../../domain/request';
-import { defineProjection } from '../runner/projection';
+import { defineProjection } from '../../infrastructure/projection';
 import { requestIdOf } from '../requests/projection';
 
 interface NotificationRow {

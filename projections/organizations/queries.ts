@@ -1,7 +1,7 @@
 import { sql, type CommonQueryMethods, type DatabasePool } from 'slonik';
 import type { HostLookup, Unit } from '../../domain/organization/decider';
 import { paged, type Page } from '../support/paging';
-import type { ReadModelCache } from '../support/read-model-cache';
+import type { ReadModelCache } from '../../infrastructure/read-model-cache';
 
 export interface OrganizationView extends Record<string, unknown> {
   id: number;

@@ -1,5 +1,5 @@
 import type { FileRef, RequestDocument, RequestEventMap } from '../../domain/request';
-import type { StoredEvent } from '../../commands/eventstore/port';
+import type { StoredEvent } from '../../infrastructure/eventstore/port';
 import { documentProjection, table } from '../support/document-projection';
 import { requestIdOf } from '../requests/projection';
 

@@ -1,5 +1,5 @@
 import { requestFieldNames, sameValue, type FileRef, type RequestField, type RequestState } from '../../domain/request';
-import type { StoredEvent } from '../../commands/eventstore/port';
+import type { StoredEvent } from '../../infrastructure/eventstore/port';
 import { canonField, type RequestSpareLine } from '../requests/columns';
 
 /**

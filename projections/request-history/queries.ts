@@ -1,7 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { formatFieldValue, requestFieldTitles, requestListTitles, type RequestField } from '../../domain/request';
 import { formatDate } from '../../domain/shared/dates';
-import { noCache, type ReadModelCache } from '../support/read-model-cache';
+import { noCache, type ReadModelCache } from '../../infrastructure/read-model-cache';
 import { loadNames, type NameRequest, type NamedCatalog, type Names } from '../requests/names';
 
 type Db = Pick<CommonQueryMethods, 'any'>;

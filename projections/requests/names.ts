@@ -1,7 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { toolStateTitles, type ToolState } from '../../domain/tool/states';
 import { isPlaceholderInventory, isPlaceholderManufacturer, isPlaceholderModel } from '../../domain/tool/placeholders';
-import { noCache, type ReadModelCache } from '../support/read-model-cache';
+import { noCache, type ReadModelCache } from '../../infrastructure/read-model-cache';
 import { networkUnits } from '../organizations/queries';
 
 type Db = Pick<CommonQueryMethods, 'any'>;

@@ -1,8 +1,8 @@
 import { sql, type DatabaseTransactionConnection } from 'slonik';
 import { evolveRequest, initialRequestState, requestEventTypes, type RequestEvent, type RequestState } from '../../domain/request';
 import type { SparesSetEventMap, SparesItem } from '../../domain/spares/decider';
-import { defineProjection } from '../runner/projection';
-import { runScript } from '../../commands/db/raw-sql';
+import { defineProjection } from '../../infrastructure/projection';
+import { runScript } from '../../infrastructure/db/raw-sql';
 import { changesBetween, historyRows, requestHistorySchema, type HistoryRow } from '../request-history/history';
 import { sparesSchema, sparesSetIdOf } from '../spares/schema';
 import { periodsOfDate } from './periods';

@@ -22,10 +22,10 @@ import type { RightsObject } from '../../domain/rights';
 import { hasFull } from '../../domain/rights';
 import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
 import { notFound } from '../../domain/shared/errors';
-import type { EventStore } from '../../commands/eventstore/port';
+import type { EventStore } from '../../infrastructure/eventstore/port';
 import { requestSpares, type RequestSpare } from '../spares/queries';
 import { loadNames, type ToolInfo } from './names';
-import { noCache, type ReadModelCache } from '../support/read-model-cache';
+import { noCache, type ReadModelCache } from '../../infrastructure/read-model-cache';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 

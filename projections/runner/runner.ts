@@ -7,13 +7,13 @@ import {
   type EventStore,
   type Position,
   type StoredEvent,
-} from '../../commands/eventstore/port';
-import type { Logger } from '../../commands/logger';
-import { rawSql, runScript } from '../../commands/db/raw-sql';
-import type { Projection } from './projection';
+} from '../../infrastructure/eventstore/port';
+import type { Logger } from '../../infrastructure/logger';
+import { rawSql, runScript } from '../../infrastructure/db/raw-sql';
+import type { Projection } from '../../infrastructure/projection';
 import { LogWindow } from './log-window';
-import { WakeUp } from '../../commands/wake-up';
-import { isDatabaseUnavailable } from '../../commands/db/unavailable';
+import { WakeUp } from '../../infrastructure/wake-up';
+import { isDatabaseUnavailable } from '../../infrastructure/db/unavailable';
 import { Backoff } from './backoff';
 
 /**

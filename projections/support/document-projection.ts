@@ -1,5 +1,5 @@
-import type { StoredEvent } from '../../commands/eventstore/port';
-import { defineProjection, type Projection } from '../runner/projection';
+import type { StoredEvent } from '../../infrastructure/eventstore/port';
+import { defineProjection, type Projection } from '../../infrastructure/projection';
 import { deleteRows, loadRows, upsertRows, type Row } from './rows';
 
 /**

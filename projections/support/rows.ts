@@ -1,5 +1,5 @@
 import { sql, type DatabaseTransactionConnection } from 'slonik';
-import { rawSql } from '../../commands/db/raw-sql';
+import { rawSql } from '../../infrastructure/db/raw-sql';
 
 export type Row = Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import type { ToolEvent } from '../../domain/tool/decider';
-import { defineProjection } from '../runner/projection';
+import { defineProjection } from '../../infrastructure/projection';
 
 /** History types of a tool's own events; requests that involve the tool are merged at query time. */
 export const ToolHistoryType = {

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig } from '../../api/config';
 import { startServer, type RunningServer } from '../../api/server';
-import { consoleLogger, silentLogger } from '../../commands/logger';
+import { consoleLogger, silentLogger } from '../../infrastructure/logger';
 import { createTestDatabase, type TestDatabase } from './database';
 import { redisUrl } from './services';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../../api/config';
 import { startServer, type RunningServer } from '../../api/server';
-import type { Logger } from '../../commands/logger';
+import type { Logger } from '../../infrastructure/logger';
 import { ensureChromium } from './browser-chromium';
 import { buildClientIfStale } from './browser-client';
 import { databaseUrl, dropOrphanDatabases, withAdminClient } from './database';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { DatabasePool } from 'slonik';
 import { inject } from 'vitest';
-import { createDatabasePool } from '../../commands/db/pool';
+import { createDatabasePool } from '../../infrastructure/db/pool';
 import { adminDatabaseUrl } from './services';
 
 declare module 'vitest' {

@@ -1,9 +1,9 @@
 import type { TestProject } from 'vitest/node';
-import { createDatabasePool } from '../../commands/db/pool';
+import { createDatabasePool } from '../../infrastructure/db/pool';
 import { prepareDatabase } from '../../api/db/prepare';
 import { loadConfig } from '../../api/config';
 import { startServer } from '../../api/server';
-import { silentLogger } from '../../commands/logger';
+import { silentLogger } from '../../infrastructure/logger';
 import { databaseUrl, dropOrphanDatabases, withAdminClient } from './database';
 import { ensurePostgres, ensureRedis } from './services';
 

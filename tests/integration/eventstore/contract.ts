@@ -6,7 +6,7 @@ import {
   type EventStore,
   type NewEvent,
   type StoredEvent,
-} from '../../../commands/eventstore/port';
+} from '../../../infrastructure/eventstore/port';
 
 export interface ContractFixture {
   /** A fresh, empty store. */

@@ -1,5 +1,5 @@
 import { afterAll, describe, it } from 'vitest';
-import { EventStoreDbEventStore } from '../../../commands/eventstore/eventstoredb/eventstoredb-event-store';
+import { EventStoreDbEventStore } from '../../../infrastructure/eventstore/eventstoredb/eventstoredb-event-store';
 import { eventStoreContract } from './contract';
 
 // EventStoreDB cannot be installed on our machines; the same contract runs when a server is given.

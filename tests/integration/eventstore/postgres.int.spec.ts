@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDatabasePool } from '../../../commands/db/pool';
-import { PostgresEventStore } from '../../../commands/eventstore/postgres/postgres-event-store';
-import type { EventStore } from '../../../commands/eventstore/port';
+import { createDatabasePool } from '../../../infrastructure/db/pool';
+import { PostgresEventStore } from '../../../infrastructure/eventstore/postgres/postgres-event-store';
+import type { EventStore } from '../../../infrastructure/eventstore/port';
 import { createTestDatabase, databaseUrl, type TestDatabase } from '../../support/database';
 import { eventStoreContract } from './contract';
 

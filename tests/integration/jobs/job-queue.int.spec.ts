@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BullJobQueue, type JobBackend } from '../../../api/jobs/bullmq-queue';
-import { silentLogger } from '../../../commands/logger';
+import { silentLogger } from '../../../infrastructure/logger';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { redisUrl } from '../../support/services';
 

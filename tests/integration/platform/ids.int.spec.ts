@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
-import { postgresIdAllocator } from '../../../commands/ids';
+import { postgresIdAllocator } from '../../../infrastructure/ids';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 let db: TestDatabase;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type DatabasePool } from 'slonik';
-import { PostgresEventStore } from '../../../commands/eventstore/postgres/postgres-event-store';
+import { PostgresEventStore } from '../../../infrastructure/eventstore/postgres/postgres-event-store';
 import { toNewEvents } from '../../../commands/handle-command';
-import type { Logger } from '../../../commands/logger';
+import type { Logger } from '../../../infrastructure/logger';
 import { allProjections } from '../../../projections/registry';
-import { defineProjection } from '../../../projections/runner/projection';
+import { defineProjection } from '../../../infrastructure/projection';
 import { ProjectionRunner } from '../../../projections/runner/runner';
-import { positionToString } from '../../../commands/eventstore/port';
+import { positionToString } from '../../../infrastructure/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 /** md5 over every row of every read-model table, in key order: equal checksums, equal tables. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { emptyRequestFields, requestStreamId, type RequestEvent } from '../../../domain/request';
-import { silentLogger } from '../../../commands/logger';
+import { silentLogger } from '../../../infrastructure/logger';
 import type { AppContext } from '../../../api/context';
 import { ProjectionRunner } from '../../../projections/runner/runner';
 import { allProjections } from '../../../projections/registry';

@@ -7,8 +7,8 @@ import { inboxStreamId, notificationsStreamId } from '../../../domain/notificati
 import { toolStreamId } from '../../../domain/tool/decider';
 import { handleCommand } from '../../../commands/handle-command';
 import { changeToolState } from '../../../commands/tool/tools';
-import { silentLogger } from '../../../commands/logger';
-import type { Position } from '../../../commands/eventstore/port';
+import { silentLogger } from '../../../infrastructure/logger';
+import type { Position } from '../../../infrastructure/eventstore/port';
 import type { AppContext } from '../../../api/context';
 import { allProjections } from '../../../projections/registry';
 import { ProjectionRunner } from '../../../projections/runner/runner';

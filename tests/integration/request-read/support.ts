@@ -16,7 +16,7 @@ import { toNewEvents } from '../../../commands/handle-command';
 import { latest } from '../../../commands/context';
 import { saveRole } from '../../../commands/admin/roles';
 import { saveUser } from '../../../commands/admin/users';
-import type { Position } from '../../../commands/eventstore/port';
+import type { Position } from '../../../infrastructure/eventstore/port';
 import type { AppContext } from '../../../api/context';
 import type { ApiClient } from '../../support/app';
 

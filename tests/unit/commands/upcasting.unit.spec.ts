@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { upcastEvent, type Upcaster } from '../../../commands/eventstore/upcasting';
-import type { StoredEvent } from '../../../commands/eventstore/port';
+import { upcastEvent, type Upcaster } from '../../../infrastructure/eventstore/upcasting';
+import type { StoredEvent } from '../../../infrastructure/eventstore/port';
 
 const stored = (type: string, data: unknown, schemaVersion: number): StoredEvent => ({
   streamId: 's-1',

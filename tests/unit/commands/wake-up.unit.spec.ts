@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WakeUp } from '../../../commands/wake-up';
+import { WakeUp } from '../../../infrastructure/wake-up';
 
 describe('WakeUp', () => {
   it('given a waiter, a wake resolves it before its timeout', async () => {

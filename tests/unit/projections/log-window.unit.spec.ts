@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Position, StoredEvent } from '../../../commands/eventstore/port';
+import type { Position, StoredEvent } from '../../../infrastructure/eventstore/port';
 import { LogWindow } from '../../../projections/runner/log-window';
 
 const at = (n: number): Position => ({ commit: BigInt(n), prepare: BigInt(n) });

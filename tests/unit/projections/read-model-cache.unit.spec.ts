@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadModelCache } from '../../../projections/support/read-model-cache';
+import { ReadModelCache } from '../../../infrastructure/read-model-cache';
 
 const versions = () => {
   const v = new Map<string, number>();

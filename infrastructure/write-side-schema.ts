@@ -13,7 +13,7 @@ CREATE TABLE IF NOT EXISTS request_number_counters (
 );
 `;
 
-/** Claimed unique values (logins, request numbers): commands/unique-values.ts. */
+/** Claimed unique values (logins, request numbers): infrastructure/unique-values.ts. */
 export const uniqueValuesSchema = /* sql */ `
 CREATE TABLE IF NOT EXISTS unique_values (
   scope      text NOT NULL,

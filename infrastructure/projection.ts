@@ -1,5 +1,5 @@
 import type { DatabaseTransactionConnection } from 'slonik';
-import type { StoredEvent } from '../../commands/eventstore/port';
+import type { StoredEvent } from './eventstore/port';
 
 /** What the runner gives a projection besides a batch's events. */
 export interface ApplyContext {
