@@ -1,5 +1,5 @@
 import type { Position } from '../infrastructure/eventstore/port';
-import type { ProjectionRunner } from '../projections/runner/runner';
+import type { ProjectionRunner } from '../processors/runner';
 
 /**
  * Read-your-own-writes. Every later call of the same user first waits (bounded) until the read

@@ -4,7 +4,7 @@ import type { IdAllocator } from '../infrastructure/ids';
 import type { JobQueue } from '../infrastructure/jobs';
 import type { Logger } from '../infrastructure/logger';
 import type { WriteContext } from '../commands/context';
-import type { ProjectionRunner } from '../projections/runner/runner';
+import type { ProjectionRunner } from '../processors/runner';
 import type { Config } from './config';
 import type { Consistency } from './consistency';
 import type { TokenSigner } from './auth/tokens';

@@ -2,7 +2,7 @@ import type { DatabasePool } from 'slonik';
 import type { EventStore } from '../infrastructure/eventstore/port';
 import type { IdAllocator } from '../infrastructure/ids';
 import type { JobQueue } from '../infrastructure/jobs';
-import type { Reaction } from '../projections/runner/runner';
+import type { Reaction } from '../infrastructure/reaction';
 import type { Config } from './config';
 import type { Logger } from '../infrastructure/logger';
 import type { ReadModelCache } from '../infrastructure/read-model-cache';

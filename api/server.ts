@@ -9,7 +9,7 @@ import { postgresIdAllocator } from '../infrastructure/ids';
 import { consoleLogger, type Logger } from '../infrastructure/logger';
 import { ReadModelCache } from '../infrastructure/read-model-cache';
 import { allProjections } from '../projections/registry';
-import { ProjectionRunner } from '../projections/runner/runner';
+import { ProjectionRunner } from '../processors/runner';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { Consistency } from './consistency';

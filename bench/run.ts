@@ -16,7 +16,7 @@ import { postgresIdAllocator } from '../infrastructure/ids';
 import { silentLogger } from '../infrastructure/logger';
 import { registerRequest } from '../commands/request/handlers';
 import { allProjections } from '../projections/registry';
-import { ProjectionRunner } from '../projections/runner/runner';
+import { ProjectionRunner } from '../processors/runner';
 import { loadCurrentUser } from '../api/auth/current-user';
 import { requestCaller } from '../api/routes/request-caller';
 import { DEFAULT_SEED_PASSWORD } from '../api/config';

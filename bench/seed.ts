@@ -13,7 +13,7 @@ import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgr
 import { withUpcasting } from '../infrastructure/eventstore/upcasting';
 import { silentLogger } from '../infrastructure/logger';
 import { allProjections } from '../projections/registry';
-import { ProjectionRunner } from '../projections/runner/runner';
+import { ProjectionRunner } from '../processors/runner';
 import { prepareDatabase } from '../api/db/prepare';
 import { hashPassword } from '../api/auth/passwords';
 import { DEFAULT_SEED_PASSWORD } from '../api/config';

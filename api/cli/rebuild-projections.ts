@@ -11,7 +11,7 @@ import { EventStoreDbEventStore } from '../../infrastructure/eventstore/eventsto
 import { withUpcasting } from '../../infrastructure/eventstore/upcasting';
 import { consoleLogger } from '../../infrastructure/logger';
 import { allProjections } from '../../projections/registry';
-import { ProjectionRunner, RebuildFailed } from '../../projections/runner/runner';
+import { ProjectionRunner, RebuildFailed } from '../../processors/runner';
 import { loadConfig } from '../config';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { prepareDatabase } from '../db/prepare';

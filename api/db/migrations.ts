@@ -1,7 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { eventStoreSchema } from '../../infrastructure/eventstore/postgres/schema';
 import { uniqueValuesSchema, writeSideSchema } from '../../infrastructure/write-side-schema';
-import { projectionRunnerSchema } from '../../projections/runner/schema';
+import { projectionRunnerSchema } from '../../processors/schema';
 import { authSchema } from '../auth/schema';
 import { sessionsSchema } from '../auth/sessions';
 import { runScript } from '../../infrastructure/db/raw-sql';

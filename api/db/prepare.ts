@@ -1,7 +1,7 @@
 import type { DatabasePool } from 'slonik';
 import { migrate } from './migrations';
 import { allProjections } from '../../projections/registry';
-import { ProjectionRunner } from '../../projections/runner/runner';
+import { ProjectionRunner } from '../../processors/runner';
 import { PostgresEventStore } from '../../infrastructure/eventstore/postgres/postgres-event-store';
 import { silentLogger } from '../../infrastructure/logger';
 

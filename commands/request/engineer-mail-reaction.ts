@@ -1,7 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import type { RequestEventOf } from '../../domain/request/events';
 import { kindTitle } from '../../domain/request/enums';
-import type { Reaction } from '../../projections/runner/runner';
+import type { Reaction } from '../../infrastructure/reaction';
 import type { JobQueue } from '../../infrastructure/jobs';
 import { MAIL_JOB, type MailMessage } from '../../infrastructure/mail';
 import { regionEngineers, regionSettings } from './lookups';

@@ -1,5 +1,5 @@
 import { toolStateAfterRepair } from '../../domain/request/rules';
-import type { Reaction } from '../../projections/runner/runner';
+import type { Reaction } from '../../infrastructure/reaction';
 import { changeToolState } from '../tool/tools';
 import type { WriteContext } from '../context';
 import type { Logger } from '../../infrastructure/logger';

@@ -10,7 +10,7 @@ import type { Logger } from '../../../infrastructure/logger';
 import { silentLogger } from '../../../infrastructure/logger';
 import { inboxStreamId, notificationsStreamId } from '../../../domain/notification';
 import { allProjections } from '../../../projections/registry';
-import { ProjectionRunner, RebuildFailed } from '../../../projections/runner/runner';
+import { ProjectionRunner, RebuildFailed } from '../../../processors/runner';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 

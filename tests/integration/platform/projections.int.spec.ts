@@ -5,7 +5,7 @@ import { toNewEvents } from '../../../commands/handle-command';
 import type { Logger } from '../../../infrastructure/logger';
 import { allProjections } from '../../../projections/registry';
 import { defineProjection } from '../../../infrastructure/projection';
-import { ProjectionRunner } from '../../../projections/runner/runner';
+import { ProjectionRunner } from '../../../processors/runner';
 import { positionToString } from '../../../infrastructure/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 

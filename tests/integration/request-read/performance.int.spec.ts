@@ -3,7 +3,7 @@ import { sql } from 'slonik';
 import { emptyRequestFields, requestStreamId, type RequestEvent } from '../../../domain/request';
 import { silentLogger } from '../../../infrastructure/logger';
 import type { AppContext } from '../../../api/context';
-import { ProjectionRunner } from '../../../projections/runner/runner';
+import { ProjectionRunner } from '../../../processors/runner';
 import { allProjections } from '../../../projections/registry';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { YEAR, doc, recountedCounts, worldOf, type World } from './support';

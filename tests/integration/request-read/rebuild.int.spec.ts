@@ -11,7 +11,7 @@ import { silentLogger } from '../../../infrastructure/logger';
 import type { Position } from '../../../infrastructure/eventstore/port';
 import type { AppContext } from '../../../api/context';
 import { allProjections } from '../../../projections/registry';
-import { ProjectionRunner } from '../../../projections/runner/runner';
+import { ProjectionRunner } from '../../../processors/runner';
 import { startTestApp, type TestApp } from '../../support/app';
 import { YEAR, append, at, contextAt, doc, fileRef, seedRequest, settle, system, worldOf, type World } from './support';
 

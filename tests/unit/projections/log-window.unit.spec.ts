@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Position, StoredEvent } from '../../../infrastructure/eventstore/port';
-import { LogWindow } from '../../../projections/runner/log-window';
+import { LogWindow } from '../../../processors/log-window';
 
 const at = (n: number): Position => ({ commit: BigInt(n), prepare: BigInt(n) });
 const event = (n: number): StoredEvent =>

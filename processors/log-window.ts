@@ -1,4 +1,4 @@
-import { comparePositions, samePosition, type Position, type StoredEvent } from '../../infrastructure/eventstore/port';
+import { comparePositions, samePosition, type Position, type StoredEvent } from '../infrastructure/eventstore/port';
 
 /**
  * The stretch of the global log the projections' reader read last, kept so that reactions take

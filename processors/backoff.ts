@@ -1,4 +1,4 @@
-import type { Logger } from '../../infrastructure/logger';
+import type { Logger } from '../infrastructure/logger';
 
 const LOG_EVERY_MS = 60_000;
 

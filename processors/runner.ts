@@ -7,25 +7,15 @@ import {
   type EventStore,
   type Position,
   type StoredEvent,
-} from '../../infrastructure/eventstore/port';
-import type { Logger } from '../../infrastructure/logger';
-import { rawSql, runScript } from '../../infrastructure/db/raw-sql';
-import type { Projection } from '../../infrastructure/projection';
+} from '../infrastructure/eventstore/port';
+import type { Logger } from '../infrastructure/logger';
+import { rawSql, runScript } from '../infrastructure/db/raw-sql';
+import type { Projection } from '../infrastructure/projection';
+import type { Reaction } from '../infrastructure/reaction';
 import { LogWindow } from './log-window';
-import { WakeUp } from '../../infrastructure/wake-up';
-import { isDatabaseUnavailable } from '../../infrastructure/db/unavailable';
+import { WakeUp } from '../infrastructure/wake-up';
+import { isDatabaseUnavailable } from '../infrastructure/db/unavailable';
 import { Backoff } from './backoff';
-
-/**
- * A subscriber with at-least-once delivery whose effects live outside the read-model database
- * (jobs, commands on other streams). It must be idempotent; its checkpoint is stored after the
- * handler succeeds.
- */
-export interface Reaction {
-  readonly name: string;
-  readonly eventTypes: ReadonlySet<string>;
-  handle(events: readonly StoredEvent[]): Promise<void>;
-}
 
 type Processor = { kind: 'projection'; p: Projection } | { kind: 'reaction'; p: Reaction };
 
