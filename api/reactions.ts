@@ -6,6 +6,7 @@ import type { Reaction } from '../infrastructure/reaction';
 import type { Config } from './config';
 import type { Logger } from '../infrastructure/logger';
 import type { ReadModelCache } from '../infrastructure/read-model-cache';
+import type { WriteLookups } from '../commands/context';
 import { toolStateReaction } from '../commands/request/tool-state-reaction';
 import { engineerMailReaction } from '../commands/request/engineer-mail-reaction';
 
@@ -17,6 +18,7 @@ export interface ReactionDeps {
   readonly config: Config;
   readonly log: Logger;
   readonly cache: ReadModelCache;
+  readonly lookups: WriteLookups;
 }
 
 /** Subscribers that turn events into side effects (jobs) or follow-up commands on other streams. */

@@ -24,6 +24,7 @@ import { allReactions } from './reactions';
 import { upcasters } from './upcasters';
 import { seedIfEmpty, type SeedOutcome } from './seed/seed';
 import { FileStore } from '../infrastructure/files/file-store';
+import { writeLookups } from './write-lookups';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -84,7 +85,9 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
   const jobs = new BullJobQueue(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', url: databaseUrl }, log, config.jobsQueue);
   // The cache asks the runner how its read models changed; the runner needs the reactions, which use the cache.
   const cache = new ReadModelCache({ version: (name) => runner.version(name) });
-  const runner: ProjectionRunner = new ProjectionRunner(pool, store, allProjections(), allReactions({ store, pool, ids, jobs, config, log, cache }), log, {
+  // Handlers read the read models only through these ports (commands/*/lookup-port.ts).
+  const lookups = writeLookups(pool, cache);
+  const runner: ProjectionRunner = new ProjectionRunner(pool, store, allProjections(), allReactions({ store, pool, ids, jobs, config, log, cache, lookups }), log, {
     pollIntervalMs: 500,
   });
   await runner.prepare();
@@ -101,6 +104,7 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
     hashPassword,
     files: new FileStore(config.filesDir),
     cache,
+    lookups,
   };
   registerJobHandlers(ctx);
   runner.start();

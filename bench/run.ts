@@ -21,6 +21,7 @@ import { loadCurrentUser } from '../api/auth/current-user';
 import { requestCaller } from '../api/routes/request-caller';
 import { DEFAULT_SEED_PASSWORD } from '../api/config';
 import { upcasters } from '../api/upcasters';
+import { writeLookups } from '../api/write-lookups';
 import { benchDatabaseUrl } from './lib/db';
 import { fmtSeconds, loadAverage, numberArg, parseArgs, stringArg } from './lib/args';
 import { ApiClient, enc, percentile } from './lib/http';
@@ -125,7 +126,7 @@ try {
     let k = 0;
     while (writing) {
       const context = { userId: probeWriter.id, now: new Date().toISOString(), correlationId: `bench-probe-${k++}`, causationId: null };
-      const r = await registerRequest({ store: probeStore, pool: probePool, ids: postgresIdAllocator(probePool), log: silentLogger }, probeCaller, {
+      const r = await registerRequest({ store: probeStore, pool: probePool, ids: postgresIdAllocator(probePool), lookups: writeLookups(probePool), log: silentLogger }, probeCaller, {
         request: { region_id: probeWriter.region_id, unit_id: probeWriter.units[0], request_kind_id: 8, request_performer_kind: 'FILIAL', contact_kind: 1, contact_id: probeWriter.id, request_text: `Проба задержки проекций ${k}` },
       }, context);
       const appended = performance.now();

@@ -2,6 +2,11 @@ import type { DatabasePool } from 'slonik';
 import type { EventStore, Position } from '../infrastructure/eventstore/port';
 import type { IdAllocator } from '../infrastructure/ids';
 import type { ReadModelCache } from '../infrastructure/read-model-cache';
+import type { AdminLookups } from './admin/lookup-port';
+import type { RequestLookupPort } from './request/lookup-port';
+
+/** Everything handlers read from the read side, through ports the composition root wires. */
+export type WriteLookups = AdminLookups & RequestLookupPort;
 
 /** What command handlers work with: the event store, id counters and read models for lookups. */
 export interface WriteContext {
@@ -10,6 +15,8 @@ export interface WriteContext {
   readonly ids: IdAllocator;
   /** Rarely changing read models (units, catalogues) for lookups; none means read every time. */
   readonly cache?: ReadModelCache;
+  /** Lookups the read side answers (api/write-lookups.ts). */
+  readonly lookups: WriteLookups;
 }
 
 export interface CommandOutcome {

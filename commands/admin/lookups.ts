@@ -9,7 +9,6 @@ import { roleDecider, roleStreamId } from '../../domain/role/decider';
 import { combineRights, type RightsObject } from '../../domain/rights/rights';
 import type { OrganizationRef, UnitRef } from '../../domain/rights/privilege';
 import type { RoleLookup } from '../../domain/user/decider';
-import { listUnits } from '../../projections/organizations/queries';
 
 /**
  * Reference checks of administration commands read the referenced aggregates' own streams (the
@@ -66,7 +65,7 @@ export const hostRef = async (store: EventStore, id: number | null): Promise<Hos
 export const unitRefs = async (w: WriteContext, ids: readonly number[]): Promise<UnitRef[]> => {
   const wanted = unique(ids);
   if (wanted.length === 0) return [];
-  const rows = await listUnits(w.pool, { unitIds: wanted });
+  const rows = await w.lookups.listUnits({ unitIds: wanted });
   const orgs = await organizationStates(w.store, rows.map((u) => Number(u.organization_id)));
   return orgs.flatMap(({ id, state }) =>
     state.status !== 'active'

@@ -2,7 +2,6 @@ import { organizationDecider, organizationStreamId } from '../../domain/organiza
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
 import { notFound } from '../../domain/shared/errors';
-import { findUnit } from '../../projections/organizations/queries';
 import { organizationKinds, regions } from '../../domain/catalog/definitions';
 import { existingCatalogIds, hostRef } from './lookups';
 import { handleCommand } from '../handle-command';
@@ -58,7 +57,7 @@ export const moveUnit = async (
   actor: Actor,
   ctx: CommandContext,
 ): Promise<CommandOutcome> => {
-  const unit = await findUnit(w.pool, unitId);
+  const unit = await w.lookups.findUnit(unitId);
   if (!unit) throw notFound('Здание не найдено');
   const target = await hostRef(w.store, toOrganizationId);
   if (!target) throw notFound('Организация не найдена');

@@ -2,7 +2,6 @@ import { roleDecider, roleStreamId } from '../../domain/role/decider';
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
 import { notFound } from '../../domain/shared/errors';
-import { countUsersWithRole } from '../../projections/roles/queries';
 import { handleCommand } from '../handle-command';
 import type { CommandOutcome, WriteContext } from '../context';
 
@@ -21,7 +20,7 @@ export const saveRole = async (
 };
 
 export const deleteRole = async (w: WriteContext, id: number, actor: Actor, ctx: CommandContext): Promise<CommandOutcome> => {
-  const assignedUsers = await countUsersWithRole(w.pool, id);
+  const assignedUsers = await w.lookups.countUsersWithRole(id);
   const r = await handleCommand(w.store, roleDecider, roleStreamId(id), { type: 'DeleteRole', id, actor, assignedUsers }, ctx);
   return { id, position: r.position };
 };

@@ -5,10 +5,11 @@ import { combineRights, type RightsObject } from '../../domain/rights/rights';
 import { scopeIncludes, unitScope } from '../../domain/rights/scope';
 import { ProgramType, ServiceType } from '../../domain/catalog/definitions';
 import { noCache } from '../../infrastructure/read-model-cache';
-import { networkUnits, type NetworkUnit } from '../../projections/organizations/queries';
+import type { LookupUnit } from './lookup-port';
 import type { WriteContext } from '../context';
 
 type Reader = Pick<WriteContext, 'pool' | 'cache'>;
+type LookupReader = Pick<WriteContext, 'pool' | 'cache' | 'lookups'>;
 
 const positiveIds = (values: readonly unknown[]): number[] => [
   ...new Set(values.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647)),
@@ -64,11 +65,11 @@ export const requestLookups = async (
   };
 };
 
-export type UnitInfo = Pick<NetworkUnit, 'id' | 'region_id' | 'organization_id' | 'has_hot_line_account'>;
+export type UnitInfo = Pick<LookupUnit, 'id' | 'region_id' | 'organization_id' | 'has_hot_line_account'>;
 
-export const unitInfo = async ({ pool, cache = noCache }: Reader, unitId: number | null): Promise<UnitInfo | null> => {
+export const unitInfo = async ({ lookups }: Pick<WriteContext, 'lookups'>, unitId: number | null): Promise<UnitInfo | null> => {
   if (!unitId || positiveIds([unitId]).length === 0) return null;
-  const unit = (await networkUnits(pool, cache, [unitId])).get(unitId);
+  const unit = (await lookups.networkUnits([unitId])).get(unitId);
   return unit && !unit.deleted ? unit : null;
 };
 
@@ -125,7 +126,7 @@ const catalogItemExists = async ({ pool, cache = noCache }: Reader, catalog: str
  * executors, the catalogue items.
  */
 export const requestReferences = async (
-  r: Reader,
+  r: LookupReader,
   request: { unit_id?: unknown; tool_id?: unknown; contact_id?: unknown; subsystem_id?: unknown; service_repair_id?: unknown },
   more: { toolIds?: readonly unknown[]; userIds?: readonly unknown[] } = {},
 ): Promise<RequestReferences> => {
@@ -153,7 +154,7 @@ export const requestReferences = async (
 
 /** The lookups of a register or save with the references of every id the request names. */
 export const requestLookupsWithReferences = async (
-  r: Reader,
+  r: LookupReader,
   request: Parameters<typeof requestLookups>[1] & Parameters<typeof requestReferences>[1],
   more: Parameters<typeof requestReferences>[2] = {},
 ): Promise<RequestLookups & { references: RequestReferences }> => {
@@ -167,7 +168,7 @@ export const requestLookupsWithReferences = async (
  * with the unit among their units or their host organisation's): only they may be notified.
  */
 export const usersWhoMaySee = async (
-  r: Reader,
+  r: LookupReader,
   ids: readonly unknown[],
   unitId: number | null,
 ): Promise<Set<number>> => {
