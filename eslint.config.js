@@ -2,8 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import importX from 'eslint-plugin-import-x';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importPlugin from 'eslint-plugin-import';
 
 // The layers and the direction of their imports (docs/ARCHITECTURE.md): domain ← infrastructure ←
 // commands / projections ← processors ← api; web sees only web and domain.
@@ -27,15 +26,18 @@ export default tseslint.config(
     },
   },
   {
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      // TypeScript files are parsed for their exports (no-cycle follows them); resolved as tsc does.
-      ...importX.flatConfigs.typescript.settings,
-      'import-x/resolver': undefined,
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // TypeScript files are parsed for their exports (no-cycle follows them) and resolved like Node with
+      // the TypeScript extensions (imports here are relative and extensionless). eslint-plugin-import-x and
+      // the TypeScript resolver were tried: they need unrs-resolver, whose other-platform bindings our
+      // registry lacks, so `npm ci` failed on a fresh clone.
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -61,7 +63,7 @@ export default tseslint.config(
   },
   {
     files: serverFolders.map((f) => `${f}/**/*.ts`),
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import/no-cycle': 'error' },
   },
   {
     // The domain is pure: no IO, no clock, no infrastructure.
