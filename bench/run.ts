@@ -83,6 +83,21 @@ for (const e of [...engineers].reverse()) if (!writerEngineers.some((w) => w.reg
 while (writerEngineers.length < 8) writerEngineers.push(engineers[writerEngineers.length % engineers.length]!);
 console.log(`  ALL user ${allUser.login}; OWN user ${ownUser.login} (${ownUser.n} units); writers ${writerEngineers.map((e) => e.login).join(', ')}`);
 
+// A request's contact must be an active user of the unit's organisation or its host (issue 9), as the
+// dialog's contact picker offers them (GET /api/request_contacts/{unit}); a unit without one gets an
+// unregistered contact.
+const contactRows = (await pool.any(sql.unsafe`
+  SELECT DISTINCT ON (un.id) un.id AS unit_id, u.id AS user_id
+  FROM rm_units un JOIN rm_organizations o ON o.id = un.organization_id
+  JOIN rm_users u ON u.organization_id IN (o.id, o.host_id) AND NOT u.deleted AND NOT u.is_inactive AND NOT u.hotline_worker
+  WHERE un.id = ANY(${sql.array([...new Set(writerEngineers.flatMap((e) => e.units))], 'int4')})
+  ORDER BY un.id, u.id`)) as unknown as Array<{ unit_id: number; user_id: number }>;
+const contactOfUnit = new Map(contactRows.map((r) => [Number(r.unit_id), Number(r.user_id)]));
+const contactFields = (unitId: number) => {
+  const id = contactOfUnit.get(unitId);
+  return id ? { contact_kind: 1, contact_id: id } : { contact_kind: 2, contact_unknown_name: 'Секретарь суда', contact_unknown_email: 'secretary@courts.example.ru' };
+};
+
 const logFile = path.join(os.tmpdir(), `itsup-bench-server-${process.pid}.log`);
 const server = await startServerProcess(url, { port: numberArg(args, 'port', 3977), logFile });
 console.log(`  server ${server.url} (pid ${server.pid}, log ${logFile})`);
@@ -127,7 +142,7 @@ try {
     while (writing) {
       const context = { userId: probeWriter.id, now: new Date().toISOString(), correlationId: `bench-probe-${k++}`, causationId: null };
       const r = await registerRequest({ store: probeStore, pool: probePool, ids: postgresIdAllocator(probePool), lookups: writeLookups(probePool), log: silentLogger }, probeCaller, {
-        request: { region_id: probeWriter.region_id, unit_id: probeWriter.units[0], request_kind_id: 8, request_performer_kind: 'FILIAL', contact_kind: 1, contact_id: probeWriter.id, request_text: `Проба задержки проекций ${k}` },
+        request: { region_id: probeWriter.region_id, unit_id: probeWriter.units[0], request_kind_id: 8, request_performer_kind: 'FILIAL', ...contactFields(probeWriter.units[0]!), request_text: `Проба задержки проекций ${k}` },
       }, context);
       const appended = performance.now();
       // Polled every 10 ms (a figure up to 10 ms late): a tighter loop would itself load the machine it measures.
@@ -143,7 +158,7 @@ try {
       for (let i = 0; i < iterations; i++) {
         const unit = e.units[(i * 7 + w) % e.units.length];
         const created = await c.call<{ savedRequest?: { id: number; revision: number } }>('POST', '/api/request', {
-          request: { region_id: e.region_id, unit_id: unit, request_kind_id: 8, request_performer_kind: 'FILIAL', contact_kind: 1, contact_id: e.id, request_text: `Нагрузочная проверка: заявка ${w}-${i}, проверить оборудование в зале` },
+          request: { region_id: e.region_id, unit_id: unit, request_kind_id: 8, request_performer_kind: 'FILIAL', ...contactFields(unit!), request_text: `Нагрузочная проверка: заявка ${w}-${i}, проверить оборудование в зале` },
         });
         if (created.status !== 200 || !created.body.savedRequest) {
           failures.push(`create ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`);
