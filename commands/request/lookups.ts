@@ -105,6 +105,18 @@ export const userReferences = async (pool: DatabasePool, ids: readonly unknown[]
   }));
 };
 
+/**
+ * The same accounts through the read-model cache, one entry per account, valid while the users and
+ * organisations read models have not moved: every register and save names its contact, and the
+ * benchmark showed the extra round trip in the create p95 (docs/notes/bench.md).
+ */
+const cachedUserReferences = async ({ pool, cache = noCache }: LookupReader, ids: readonly unknown[]): Promise<UserReference[]> => {
+  const found = await Promise.all(
+    positiveIds(ids).map((id) => cache.get(['users', 'organizations'], `lookup:user-ref:${id}`, async () => (await userReferences(pool, [id]))[0] ?? null)),
+  );
+  return found.filter((u): u is UserReference => u !== null);
+};
+
 const toolReferences = async (pool: DatabasePool, ids: readonly unknown[]): Promise<ToolReference[]> => {
   const wanted = positiveIds(ids);
   if (wanted.length === 0) return [];
@@ -134,7 +146,7 @@ export const requestReferences = async (
   const [unit, tools, users, subsystem, centre] = await Promise.all([
     unitInfo(r, unitId ?? null),
     toolReferences(r.pool, [request.tool_id, ...(more.toolIds ?? [])]),
-    userReferences(r.pool, [request.contact_id, ...(more.userIds ?? [])]),
+    cachedUserReferences(r, [request.contact_id, ...(more.userIds ?? [])]),
     catalogItemExists(r, 'programs_subsystems', request.subsystem_id),
     catalogItemExists(r, 'services_repairs', request.service_repair_id),
   ]);
