@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { DatabasePool } from 'slonik';
+import { sql, type DatabasePool } from 'slonik';
 import { inject } from 'vitest';
 import { createDatabasePool } from '../../infrastructure/db/pool';
 import { adminDatabaseUrl } from './services';
@@ -79,4 +79,15 @@ export const createTestDatabase = async (options: { seeded?: boolean } = {}): Pr
       await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
+};
+
+/** An md5 of every row of each table, order-independent: read models compared before/after a rebuild. */
+export const tableChecksums = async (pool: DatabasePool, tables: readonly string[]): Promise<Record<string, string>> => {
+  const out: Record<string, string> = {};
+  for (const t of tables)
+    out[t] = String(
+      await pool.oneFirst(sql.unsafe`
+        SELECT md5(COALESCE(string_agg(r::text, '|' ORDER BY r::text), '')) FROM (SELECT to_jsonb(x) AS r FROM ${sql.identifier([t])} x) q`),
+    );
+  return out;
 };

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import net from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
 import { loadConfig } from '../../../api/config';
 import { startServer, type RunningServer } from '../../../api/server';
 import { toNewEvents } from '../../../commands/handle-command';
@@ -12,19 +12,9 @@ import { inboxStreamId, notificationsStreamId } from '../../../domain/notificati
 import { allProjections } from '../../../projections/registry';
 import { ProjectionRunner, RebuildFailed } from '../../../processors/runner';
 import { startTestApp, type TestApp } from '../../support/app';
-import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { createTestDatabase, tableChecksums, type TestDatabase } from '../../support/database';
 
 const run = promisify(execFile);
-
-const readModelChecksums = async (pool: DatabasePool, tables: readonly string[]) => {
-  const out: Record<string, string> = {};
-  for (const t of tables)
-    out[t] = String(
-      await pool.oneFirst(sql.unsafe`
-        SELECT md5(COALESCE(string_agg(r::text, '|' ORDER BY r::text), '')) FROM (SELECT to_jsonb(x) AS r FROM ${sql.identifier([t])} x) q`),
-    );
-  return out;
-};
 
 const until = async (condition: () => boolean | Promise<boolean>, ms = 15_000) => {
   const deadline = Date.now() + ms;
@@ -55,7 +45,7 @@ describe('a poison event: visible failure, a rebuild that keeps the old read mod
     );
     await app.settled();
     const tables = allProjections().find((p) => p.name === 'notifications')!.tables;
-    const before = await readModelChecksums(ctx.pool, tables);
+    const before = await tableChecksums(ctx.pool, tables);
     const rows = Number(await ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_notifications`));
     expect(rows).toBeGreaterThan(0);
     const checkpointBefore = await ctx.pool.one(sql.unsafe`SELECT commit_position::text, prepare_position FROM projection_checkpoints WHERE name = 'notifications'`);
@@ -93,7 +83,7 @@ describe('a poison event: visible failure, a rebuild that keeps the old read mod
     const error = await runner.rebuild(['notifications']).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RebuildFailed);
     expect((error as RebuildFailed).event).toMatchObject({ type: 'RequestNotificationsRead', streamId: inboxStreamId(admin.userId!) });
-    expect(await readModelChecksums(ctx.pool, tables)).toEqual(before);
+    expect(await tableChecksums(ctx.pool, tables)).toEqual(before);
     expect(await ctx.pool.one(sql.unsafe`SELECT commit_position::text, prepare_position FROM projection_checkpoints WHERE name = 'notifications'`)).toEqual(checkpointBefore);
     expect(Number(await ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM pg_namespace WHERE nspname LIKE 'rebuild\\_%'`))).toBe(0);
 
@@ -107,7 +97,7 @@ describe('a poison event: visible failure, a rebuild that keeps the old read mod
     );
     expect(cli.code).toBe(1);
     expect(cli.stderr).toMatch(/notifications: пересборка не удалась на событии RequestNotificationsRead .*out of range.*Прежняя витрина/);
-    expect(await readModelChecksums(ctx.pool, tables)).toEqual(before);
+    expect(await tableChecksums(ctx.pool, tables)).toEqual(before);
   }, 180_000);
 });
 

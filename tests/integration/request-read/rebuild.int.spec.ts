@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql, type DatabasePool } from 'slonik';
+import { sql } from 'slonik';
 import { emptyRequestFields, evolveRequest, initialRequestState, requestStreamId, sameValue, type RequestEvent } from '../../../domain/request';
 import { registeredState } from '../../../projections/requests/columns';
 import { sparesSetDecider, sparesSetStreamId } from '../../../domain/spares/decider';
@@ -13,19 +13,10 @@ import type { AppContext } from '../../../api/context';
 import { allProjections } from '../../../projections/registry';
 import { ProjectionRunner } from '../../../processors/runner';
 import { startTestApp, type TestApp } from '../../support/app';
+import { tableChecksums } from '../../support/database';
 import { YEAR, append, at, contextAt, doc, fileRef, seedRequest, settle, system, worldOf, type World } from './support';
 
 const ours = ['requests', 'request-comments', 'request-files', 'notifications', 'tool-history'];
-
-const checksums = async (pool: DatabasePool, tables: readonly string[]) => {
-  const out: Record<string, string> = {};
-  for (const t of tables)
-    out[t] = String(
-      await pool.oneFirst(sql.unsafe`
-        SELECT md5(COALESCE(string_agg(r::text, '|' ORDER BY r::text), '')) FROM (SELECT to_jsonb(x) AS r FROM ${sql.identifier([t])} x) q`),
-    );
-  return out;
-};
 
 let app: TestApp;
 let ctx: AppContext;
@@ -128,7 +119,7 @@ describe('request read models are pure functions of the log', () => {
     await settle(ctx, ...positions);
 
     const tables = allProjections().filter((p) => ours.includes(p.name)).flatMap((p) => p.tables);
-    const live = await checksums(ctx.pool, tables);
+    const live = await tableChecksums(ctx.pool, tables);
     const indexesOf = async () =>
       (await ctx.pool.anyFirst(sql.unsafe`
         SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ANY(${sql.array(tables, 'text')}) ORDER BY indexname`)) as string[];
@@ -144,7 +135,7 @@ describe('request read models are pure functions of the log', () => {
       const runner = new ProjectionRunner(ctx.pool, ctx.store, allProjections(), [], silentLogger, { batchSize });
       await runner.prepare();
       await runner.rebuild(ours);
-      expect(await checksums(ctx.pool, tables), `batch size ${batchSize}`).toEqual(live);
+      expect(await tableChecksums(ctx.pool, tables), `batch size ${batchSize}`).toEqual(live);
       // The indexes a rebuild defers to its end are all there again.
       expect(await indexesOf(), `batch size ${batchSize}`).toEqual(liveIndexes);
     }

@@ -30,18 +30,18 @@ export const demoFacts = async (t: TestApp) => {
 
 export type Facts = Awaited<ReturnType<typeof demoFacts>>;
 
+/** The court user's repair of its own printer: a request every rule accepts. */
+export const repairRequest = (facts: Facts) => ({
+  region_id: facts.regionId,
+  unit_id: facts.courtUnit,
+  request_kind_id: 2,
+  contact_kind: 1,
+  contact_id: facts.courtUserId,
+  request_text: 'Не включается принтер в кабинете 12, индикатор питания не горит',
+  tool_id: facts.printerId,
+});
+
 export const registerRepair = async (client: ApiClient, facts: Facts, over: Record<string, unknown> = {}) =>
-  client.multipart('POST', '/api/request', {
-    request: {
-      region_id: facts.regionId,
-      unit_id: facts.courtUnit,
-      request_kind_id: 2,
-      contact_kind: 1,
-      contact_id: facts.courtUserId,
-      request_text: 'Не включается принтер в кабинете 12, индикатор питания не горит',
-      tool_id: facts.printerId,
-      ...over,
-    },
-  });
+  client.multipart('POST', '/api/request', { request: { ...repairRequest(facts), ...over } });
 
 export const today = () => new Date().toISOString().slice(0, 10);

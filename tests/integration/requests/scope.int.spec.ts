@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { demoFacts, eventCount, registerRepair, type Facts } from './helpers';
+import { demoFacts, eventCount, registerRepair, repairRequest, type Facts } from './helpers';
 
 /**
  * Issue 9, sections 2 and 3 (request side): every id a request command names must exist and lie
@@ -70,8 +70,8 @@ describe('references of a request command', () => {
   });
 
   it('refuses executors of another region and the hot line worker on a branch request', async () => {
-    await refused(() => court.multipart('POST', '/api/request', { request: repairOf(), engineers: [foreign.engineer] }), 400, 'Исполнитель должен быть инженером филиала региона заявки');
-    await refused(() => court.multipart('POST', '/api/request', { request: repairOf(), engineers: [hotlineId] }), 400, 'Исполнитель должен быть инженером филиала региона заявки');
+    await refused(() => court.multipart('POST', '/api/request', { request: repairRequest(facts), engineers: [foreign.engineer] }), 400, 'Исполнитель должен быть инженером филиала региона заявки');
+    await refused(() => court.multipart('POST', '/api/request', { request: repairRequest(facts), engineers: [hotlineId] }), 400, 'Исполнитель должен быть инженером филиала региона заявки');
     const mine = (await registerRepair(court, facts)).json().savedRequest as { id: number };
     await refused(() => engineer.post(`/api/request/${mine.id}/assign`, { engineer_ids: [foreign.engineer] }), 400, 'Исполнитель должен быть инженером филиала региона заявки');
     await refused(() => engineer.post(`/api/request/${mine.id}/assign`, { engineer_ids: [hotlineId] }), 400, 'Исполнитель должен быть инженером филиала региона заявки');
@@ -92,16 +92,6 @@ describe('references of a request command', () => {
       'Программное обеспечение не найдено',
     );
   });
-});
-
-const repairOf = () => ({
-  region_id: facts.regionId,
-  unit_id: facts.courtUnit,
-  request_kind_id: 2,
-  contact_kind: 1,
-  contact_id: facts.courtUserId,
-  request_text: 'Не включается принтер в кабинете 12, индикатор питания не горит',
-  tool_id: facts.printerId,
 });
 
 describe('least privilege on the request side', () => {
