@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importPlugin from 'eslint-plugin-import';
+import { aliasPackageIterator } from './web/aliases.mjs';
 
 // The layers and the direction of their imports (docs/ARCHITECTURE.md): domain ← infrastructure ←
 // commands / projections ← processors ← api; web sees only web and domain.
@@ -33,7 +34,9 @@ export default tseslint.config(
       // the TypeScript resolver were tried: they need unrs-resolver, whose other-platform bindings our
       // registry lacks, so `npm ci` failed on a fresh clone.
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      // The client's aliases (@/…, @domain/…; web/aliases.mjs) resolve through the node resolver's
+      // `packageIterator`, so the zones below see where an aliased import really points.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], packageIterator: aliasPackageIterator } },
       'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: {

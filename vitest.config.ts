@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { viteAliases } from './web/aliases.mjs';
 
 // Three groups: unit (pure, fast), integration (real PostgreSQL, Redis, SMTP sink; one database
 // per test file), browser (Debian chromium driving the app as `npm start` serves it).
@@ -9,6 +10,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.unit.spec.ts', 'tests/unit/**/*.unit.spec.tsx'],
+          // A unit test of client code resolves the client's aliases as its build does.
+          alias: viteAliases,
           environment: 'node',
           // Groups run one after another: unit, integration, browser (the last alone on the machine).
           sequence: { groupOrder: 0 },

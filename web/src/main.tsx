@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
+import { App } from '@/app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Нет элемента #root');

@@ -3,13 +3,13 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AppProvider } from '../../../web/src/app/provider';
-import { createAppStore } from '../../../web/src/app/store';
-import { useRestoreSession } from '../../../web/src/features/auth';
-import { usePreloadReferences } from '../../../web/src/features/references';
-import { RequestDialog, type RequestDialogTab } from '../../../web/src/features/request-dialog';
-import { selectIsSignedIn } from '../../../web/src/lib/session';
-import { useAppSelector } from '../../../web/src/lib/store';
+import { AppProvider } from '@/app/provider';
+import { createAppStore } from '@/app/store';
+import { useRestoreSession } from '@/features/auth';
+import { usePreloadReferences } from '@/features/references';
+import { RequestDialog, type RequestDialogTab } from '@/features/request-dialog';
+import { selectIsSignedIn } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 
 /**
  * A bare page hosting the request dialog for its browser tests, as the request list will: it reads

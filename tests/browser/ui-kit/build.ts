@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { viteAliases } from '../../../web/aliases.mjs';
 
 const out = path.resolve(import.meta.dirname, '../../artifacts/ui-kit');
 
@@ -12,6 +13,7 @@ export const buildUiKit = async (): Promise<string> => {
     root: import.meta.dirname,
     logLevel: 'warn',
     plugins: [react()],
+    resolve: { alias: viteAliases },
     define: { __APP_VERSION__: JSON.stringify('ui-kit') },
     build: {
       outDir: out,

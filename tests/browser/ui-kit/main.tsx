@@ -5,9 +5,9 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { theme } from '../../../web/src/app/theme';
-import { AppDialog, ConfirmDialog, DateInput, DebouncedTextField, TablePager } from '../../../web/src/components';
-import '../../../web/src/lib/dayjs';
+import { theme } from '@/app/theme';
+import { AppDialog, ConfirmDialog, DateInput, DebouncedTextField, TablePager } from '@/components';
+import '@/lib/dayjs';
 
 /** The shared components of web/src/components on one page, each with its state shown, for the browser tests. */
 

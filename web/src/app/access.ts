@@ -1,5 +1,5 @@
-import type { RightsObject } from '../../../domain/rights';
-import { satisfiesAny, type RightRule } from '../lib/rights';
+import type { RightsObject } from '@domain/rights';
+import { satisfiesAny, type RightRule } from '@/lib/rights';
 
 /**
  * Who may open a route (administration.md 2.2):

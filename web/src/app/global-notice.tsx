@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { ERROR_NOTICE_MS, SUCCESS_NOTICE_MS } from '../config/constants';
-import { noticeClosed, selectCurrentNotice } from '../lib/notices';
-import { useAppDispatch, useAppSelector } from '../lib/store';
+import { ERROR_NOTICE_MS, SUCCESS_NOTICE_MS } from '@/config/constants';
+import { noticeClosed, selectCurrentNotice } from '@/lib/notices';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
 
 /** Green notices for 1 s, red ones until closed (or a while); one at a time, in order. */
 export const GlobalNotice = () => {

@@ -4,7 +4,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { ReactNode } from 'react';
 import { Provider as ReduxProvider } from 'react-redux';
-import '../lib/dayjs';
+import '@/lib/dayjs';
 import { GlobalNotice } from './global-notice';
 import type { AppStore } from './store';
 import { theme } from './theme';

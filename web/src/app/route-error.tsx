@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useRouteError } from 'react-router';
-import { ChunkLoadError } from '../lib/lazy';
+import { ChunkLoadError } from '@/lib/lazy';
 
 /** Shown instead of a screen that failed to load or to draw. */
 export const RouteError = () => {

@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { FullScreenSpinner } from '../components';
-import { paths } from '../config/paths';
-import { selectSession } from '../lib/session';
-import { useAppSelector } from '../lib/store';
+import { FullScreenSpinner } from '@/components';
+import { paths } from '@/config/paths';
+import { selectSession } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import { mayOpen, type RouteAccess } from './access';
 
 /**

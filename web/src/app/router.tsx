@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router';
-import { paths } from '../config/paths';
+import { paths } from '@/config/paths';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 import { RouteGuard } from './route-guard';

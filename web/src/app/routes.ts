@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { paths } from '../config/paths';
-import { HomePage } from '../features/app-info';
-import { LoginPage } from '../features/auth';
-import { lazyComponent } from '../lib/lazy';
-import { full, ownOrAll } from '../lib/rights';
+import { paths } from '@/config/paths';
+import { HomePage } from '@/features/app-info';
+import { LoginPage } from '@/features/auth';
+import { lazyComponent } from '@/lib/lazy';
+import { full, ownOrAll } from '@/lib/rights';
 import { GUESTS, PUBLIC, signedIn, type RouteAccess } from './access';
 
 export interface AppRoute {
@@ -20,7 +20,7 @@ export interface AppRoute {
 export const appRoutes: readonly AppRoute[] = [
   { path: paths.home, access: PUBLIC, Page: HomePage },
   { path: paths.login, access: GUESTS, Page: LoginPage },
-  { path: paths.about, access: signedIn(), Page: lazyComponent(() => import('../features/app-info/components/about-page').then((m) => m.AboutPage)) },
+  { path: paths.about, access: signedIn(), Page: lazyComponent(() => import('@/features/app-info/components/about-page').then((m) => m.AboutPage)) },
   { path: paths.requests, access: signedIn(ownOrAll('RIGHT_REQUEST_READ')), Page: lazyComponent(() => import('./pages/requests-page').then((m) => m.RequestsPage)) },
   {
     path: paths.requestsHotLine,

@@ -1,7 +1,7 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { api } from '../lib/api';
-import { keepSessionStored, signedOut } from '../lib/session';
-import { rootReducer } from '../lib/store';
+import { api } from '@/lib/api';
+import { keepSessionStored, signedOut } from '@/lib/session';
+import { rootReducer } from '@/lib/store';
 
 /** The one store: shared slices, the RTK Query cache, session persistence. */
 export const createAppStore = () => {

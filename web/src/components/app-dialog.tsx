@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import { useId, type ReactNode } from 'react';
-import { DIALOG_MAX_WIDTH, DIALOG_WIDTH_PX } from '../config/constants';
+import { DIALOG_MAX_WIDTH, DIALOG_WIDTH_PX } from '@/config/constants';
 
 export interface AppDialogProps {
   readonly open: boolean;

@@ -5,9 +5,9 @@ import Popover from '@mui/material/Popover';
 import TextField from '@mui/material/TextField';
 import { DateCalendar } from '@mui/x-date-pickers/DateCalendar';
 import { useState, type ChangeEvent } from 'react';
-import { formatDate, parseRuDate } from '../../../domain/shared/dates';
-import { dayjs } from '../lib/dayjs';
-import { isCompleteDate, maskDate } from '../utils/date-mask';
+import { formatDate, parseRuDate } from '@domain/shared/dates';
+import { dayjs } from '@/lib/dayjs';
+import { isCompleteDate, maskDate } from '@/utils/date-mask';
 
 export interface DateInputProps {
   readonly label: string;

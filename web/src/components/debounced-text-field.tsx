@@ -1,6 +1,6 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { FILTER_DEBOUNCE_MS } from '../config/constants';
+import { FILTER_DEBOUNCE_MS } from '@/config/constants';
 
 export type DebouncedTextFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'defaultValue'> & {
   readonly value: string;

@@ -1,7 +1,7 @@
 import PaginationItem from '@mui/material/PaginationItem';
 import Stack from '@mui/material/Stack';
 import { useEffect } from 'react';
-import { pageButtons } from '../utils/pagination';
+import { pageButtons } from '@/utils/pagination';
 
 export interface TablePagerProps {
   /** 1-based. */

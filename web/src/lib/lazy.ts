@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { LAZY_CHUNK_TIMEOUT_MS } from '../config/constants';
+import { LAZY_CHUNK_TIMEOUT_MS } from '@/config/constants';
 
 /** A lazily loaded part of the client that did not arrive (administration.md section 8). */
 export class ChunkLoadError extends Error {

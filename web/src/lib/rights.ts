@@ -1,4 +1,4 @@
-import { hasRight, RightValue, type RightKey, type RightsObject } from '../../../domain/rights';
+import { hasRight, RightValue, type RightKey, type RightsObject } from '@domain/rights';
 
 /** One right with the bits that satisfy it (administration.md 2.2 and 6). */
 export interface RightRule {

@@ -1,6 +1,6 @@
-import { dayjs } from '../lib/dayjs';
+import { dayjs } from '@/lib/dayjs';
 
-export { formatDate } from '../../../domain/shared/dates';
+export { formatDate } from '@domain/shared/dates';
 
 /** A timestamp as DD.MM.YYYY HH:mm in the browser's time zone; empty when absent or unreadable. */
 export const formatDateTime = (value: string | null | undefined): string => {

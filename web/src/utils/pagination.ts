@@ -1,4 +1,4 @@
-import { MAX_PAGE_BUTTONS } from '../config/constants';
+import { MAX_PAGE_BUTTONS } from '@/config/constants';
 
 /** A page number button, or a gap (…) between the boundary numbers and the window. */
 export type PagerSlot = number | 'gap-before' | 'gap-after';

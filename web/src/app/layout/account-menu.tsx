@@ -8,8 +8,8 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../config/paths';
-import { useSignOut } from '../../features/auth';
+import { paths } from '@/config/paths';
+import { useSignOut } from '@/features/auth';
 
 /** 'Войти' for guests; for a signed-in user a menu with 'Выйти'. */
 export const AccountMenu = ({ signedIn }: { readonly signedIn: boolean }) => {

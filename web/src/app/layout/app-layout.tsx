@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
-import { useRestoreSession } from '../../features/auth';
-import { usePreloadReferences } from '../../features/references';
-import { selectIsSignedIn } from '../../lib/session';
-import { useAppSelector } from '../../lib/store';
+import { useRestoreSession } from '@/features/auth';
+import { usePreloadReferences } from '@/features/references';
+import { selectIsSignedIn } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import { Footer } from './footer';
 import { Header } from './header';
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { APP_TITLE } from '../../config/constants';
-import { useAppInfoQuery } from '../../features/app-info';
+import { APP_TITLE } from '@/config/constants';
+import { useAppInfoQuery } from '@/features/app-info';
 
 /** The footer: the application title and the support phone from the server's settings. */
 export const Footer = () => {

@@ -8,10 +8,10 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { TOOLTIP_DELAY_MS } from '../../config/constants';
-import { paths } from '../../config/paths';
-import { selectRights } from '../../lib/session';
-import { useAppSelector } from '../../lib/store';
+import { TOOLTIP_DELAY_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { selectRights } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import { mainMenu } from './menu';
 import { visibleMenu, type VisibleGroup } from './visible-menu';
 

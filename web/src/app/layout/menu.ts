@@ -1,6 +1,6 @@
-import { findRight, type RightKey } from '../../../../domain/rights';
-import { full, ownOrAll, readOrFull, type RightRule } from '../../lib/rights';
-import { paths } from '../../config/paths';
+import { findRight, type RightKey } from '@domain/rights';
+import { full, ownOrAll, readOrFull, type RightRule } from '@/lib/rights';
+import { paths } from '@/config/paths';
 
 export interface MenuItem {
   readonly title: string;

@@ -1,8 +1,8 @@
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
 import Button from '@mui/material/Button';
-import { CLIENT_VERSION } from '../../config/constants';
-import { selectServerVersion } from '../../lib/session';
-import { useAppSelector } from '../../lib/store';
+import { CLIENT_VERSION } from '@/config/constants';
+import { selectServerVersion } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 
 /** Shown when the server answers with another version than this client was built as. */
 export const NewVersionButton = () => {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useCatalogTitle, useOrganizationName } from '../../features/references';
-import type { CurrentUser } from '../../lib/session';
+import { useCatalogTitle, useOrganizationName } from '@/features/references';
+import type { CurrentUser } from '@/lib/session';
 
 /** The signed-in user's name, post and organisation (names from the cached references). */
 export const UserInfo = ({ user }: { readonly user: CurrentUser }) => {

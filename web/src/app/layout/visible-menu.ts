@@ -1,5 +1,5 @@
-import type { RightsObject } from '../../../../domain/rights';
-import { satisfiesAny } from '../../lib/rights';
+import type { RightsObject } from '@domain/rights';
+import { satisfiesAny } from '@/lib/rights';
 import { mayOpen } from '../access';
 import { routeOf } from '../routes';
 import type { MenuGroup, MenuItem } from './menu';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { catalogItemTitle, useCatalogQuery, useUnitsQuery } from '../../features/references';
-import { RequestDialog } from '../../features/request-dialog';
+import { catalogItemTitle, useCatalogQuery, useUnitsQuery } from '@/features/references';
+import { RequestDialog } from '@/features/request-dialog';
 import {
   GroupRequestDialog,
   ListReferencesProvider,
@@ -9,7 +9,7 @@ import {
   useListRights,
   type ListKind,
   type ListReferences,
-} from '../../features/request-list';
+} from '@/features/request-list';
 
 /** The reference data of the list's filter and group dialogs, read from the references feature. */
 const RequestListReferences = ({ children }: { readonly children: ReactNode }) => {

@@ -1,6 +1,6 @@
 import type { BaseQueryApi, BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { API_BASE_URL } from '../../config/constants';
+import { API_BASE_URL } from '@/config/constants';
 import { showError, showSuccess } from '../notices';
 import { serverVersionSeen, signedOut, tokenRefreshed, type SessionRootState } from '../session';
 import { apiErrorText, httpStatusOf, serverMessageOf } from './errors';

@@ -1,6 +1,6 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { NETWORK_ERROR_TEXT } from '../../config/constants';
+import { NETWORK_ERROR_TEXT } from '@/config/constants';
 
 export const isFetchBaseQueryError = (error: unknown): error is FetchBaseQueryError =>
   typeof error === 'object' && error !== null && 'status' in error;

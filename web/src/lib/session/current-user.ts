@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RightsObject } from '../../../../domain/rights';
+import type { RightsObject } from '@domain/rights';
 
 export const unitSchema = z.object({
   id: z.number(),

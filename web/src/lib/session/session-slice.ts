@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { RightsObject } from '../../../../domain/rights';
+import type { RightsObject } from '@domain/rights';
 import type { CurrentUser } from './current-user';
 import { readStoredSession } from './session-storage';
 

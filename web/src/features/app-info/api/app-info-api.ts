@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 
 const appInfoSchema = z.object({
   title: z.string(),

@@ -5,8 +5,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { APP_TITLE, CLIENT_VERSION } from '../../../config/constants';
-import { formatDate } from '../../../utils/format';
+import { APP_TITLE, CLIENT_VERSION } from '@/config/constants';
+import { formatDate } from '@/utils/format';
 import { useAppInfoQuery } from '../api/app-info-api';
 
 /** /about (loaded lazily): versions, date and how to reach support. */

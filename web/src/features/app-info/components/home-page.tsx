@@ -4,11 +4,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { APP_TITLE, CLIENT_VERSION } from '../../../config/constants';
-import { paths } from '../../../config/paths';
-import { selectIsSignedIn } from '../../../lib/session';
-import { useAppSelector } from '../../../lib/store';
-import { formatDate } from '../../../utils/format';
+import { APP_TITLE, CLIENT_VERSION } from '@/config/constants';
+import { paths } from '@/config/paths';
+import { selectIsSignedIn } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
+import { formatDate } from '@/utils/format';
 import { useAppInfoQuery } from '../api/app-info-api';
 
 /** / : the system's title, version and date; guests are invited to sign in. */

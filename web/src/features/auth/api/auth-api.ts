@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { signinSchema } from '../../../../../domain/user/schemas';
-import { api } from '../../../lib/api';
-import { currentUserSchema, restoreUnconfirmed, signedIn, signedInUserSchema, userRefreshed, type CurrentUser } from '../../../lib/session';
+import type { signinSchema } from '@domain/user/schemas';
+import { api } from '@/lib/api';
+import { currentUserSchema, restoreUnconfirmed, signedIn, signedInUserSchema, userRefreshed, type CurrentUser } from '@/lib/session';
 
 export type SigninInput = z.output<typeof signinSchema>;
 

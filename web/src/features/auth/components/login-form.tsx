@@ -5,8 +5,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { signinSchema } from '../../../../../domain/user/schemas';
-import { apiErrorText, isFetchBaseQueryError, isNetworkFailure } from '../../../lib/api';
+import { signinSchema } from '@domain/user/schemas';
+import { apiErrorText, isFetchBaseQueryError, isNetworkFailure } from '@/lib/api';
 import { useSignInMutation } from '../api/auth-api';
 
 type SigninFields = z.input<typeof signinSchema>;

@@ -3,7 +3,7 @@ import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
-import { APP_TITLE } from '../../../config/constants';
+import { APP_TITLE } from '@/config/constants';
 import { LoginForm } from './login-form';
 
 /** /login (administration.md 2.5). */

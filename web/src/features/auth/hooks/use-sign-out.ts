@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { signedOut } from '../../../lib/session';
-import { useAppDispatch } from '../../../lib/store';
+import { signedOut } from '@/lib/session';
+import { useAppDispatch } from '@/lib/store';
 import { useSignOutMutation } from '../api/auth-api';
 
 /** Log out: the server ends the session, the client drops it and every cached answer, and the user goes Home. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NotificationState } from '../../../../../domain/notification';
-import { api } from '../../../lib/api';
+import { NotificationState } from '@domain/notification';
+import { api } from '@/lib/api';
 
 const notificationSchema = z.object({
   /** The server derives ids from what created them, e.g. 'c15-3-1' (domain/notification). */

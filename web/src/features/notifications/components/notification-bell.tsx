@@ -4,7 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
-import { TOOLTIP_DELAY_MS } from '../../../config/constants';
+import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import type { AppNotification } from '../api/notifications-api';
 import { useNotifications } from '../hooks/use-notifications';
 import { useOpenNotification } from '../hooks/use-open-notification';

@@ -3,8 +3,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '../../../utils/format';
-import { NotificationState } from '../../../../../domain/notification';
+import { formatDateTime } from '@/utils/format';
+import { NotificationState } from '@domain/notification';
 import type { AppNotification } from '../api/notifications-api';
 
 export interface NotificationListProps {

@@ -1,8 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { NOTIFICATIONS_POLL_MS } from '../../../config/constants';
-import { selectCurrentUser, selectIsSignedIn } from '../../../lib/session';
-import { useAppSelector } from '../../../lib/store';
-import { NotificationState } from '../../../../../domain/notification';
+import { NOTIFICATIONS_POLL_MS } from '@/config/constants';
+import { selectCurrentUser, selectIsSignedIn } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
+import { NotificationState } from '@domain/notification';
 import { useNotificationsQuery, type AppNotification } from '../api/notifications-api';
 
 const NONE: readonly AppNotification[] = [];

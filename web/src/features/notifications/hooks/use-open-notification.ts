@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { requestChatPath } from '../../../config/paths';
+import { requestChatPath } from '@/config/paths';
 import { useMarkNotificationReadMutation, type AppNotification } from '../api/notifications-api';
 
 /** 'Открыть заявку': mark the notification read, then open its request on the chat tab. */

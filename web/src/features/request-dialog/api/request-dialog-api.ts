@@ -1,6 +1,6 @@
-import type { ButtonAction } from '../../../../../domain/request/actions';
+import type { ButtonAction } from '@domain/request/actions';
 import { z } from 'zod';
-import { api } from '../../../lib/api';
+import { api } from '@/lib/api';
 import type {
   Comment,
   ContactCandidate,

@@ -9,7 +9,7 @@ import type { RequestHistoryEntry } from '../../../../../projections/request-his
 import type { RequestComment } from '../../../../../projections/request-comments/queries';
 import type { ToolRow as ServerToolRow } from '../../../../../projections/tools/queries';
 import type { SpareOffer as ServerSpareOffer } from '../../../../../projections/spares/queries';
-import type { FileRef } from '../../../../../domain/request/state';
+import type { FileRef } from '@domain/request/state';
 
 /** A saved request always has its id (the zod check of the answer makes sure). */
 export type RequestView = ServerRequestView & { id: number };

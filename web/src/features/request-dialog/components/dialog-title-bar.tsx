@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatDate } from '../../../../../domain/shared/dates';
-import { TOOLTIP_DELAY_MS } from '../../../config/constants';
+import { formatDate } from '@domain/shared/dates';
+import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import type { RequestView } from '../api/types';
 
 export interface DialogTitleBarProps {

@@ -1,6 +1,6 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Button from '@mui/material/Button';
-import { allowedFileExtensions } from '../../../../../domain/request/files';
+import { allowedFileExtensions } from '@domain/request/files';
 
 export interface FilePickerButtonProps {
   readonly label: string;

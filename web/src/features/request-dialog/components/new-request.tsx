@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { selectCurrentUser } from '../../../lib/session';
-import { useAppSelector } from '../../../lib/store';
+import { selectCurrentUser } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import type { RequestView } from '../api/types';
 import { useUnitsInScope } from '../hooks/use-references';
 import { newFormValues } from '../model/form-values';

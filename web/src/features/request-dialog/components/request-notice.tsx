@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { WARRANTY_NOTICE_MS } from '../../../../../domain/request/reactions';
+import { WARRANTY_NOTICE_MS } from '@domain/request/reactions';
 
 /** A rule's notice while editing (the warranty change), shown for 5 seconds (requests.md 9). */
 export const RequestNotice = ({ text, onClose }: { readonly text: string | null; readonly onClose: () => void }) => (

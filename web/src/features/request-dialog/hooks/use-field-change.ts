@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { applyFieldReactions } from '../../../../../domain/request/reactions';
-import { requestFieldNames, sameValue } from '../../../../../domain/request/state';
+import { applyFieldReactions } from '@domain/request/reactions';
+import { requestFieldNames, sameValue } from '@domain/request/state';
 import type { FieldChange, FormPath } from '../model/edit-context';
 import { fileIdOf, formValueOf, requestDataOf, type RequestFormValues } from '../model/form-values';
 import { lookupsOf, type LookupSources } from '../model/lookups';

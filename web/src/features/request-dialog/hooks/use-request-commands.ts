@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { httpStatusOf, isFetchBaseQueryError, fieldErrorsOf, serverMessageOf } from '../../../lib/api';
-import { useAppDispatch } from '../../../lib/store';
+import { httpStatusOf, isFetchBaseQueryError, fieldErrorsOf, serverMessageOf } from '@/lib/api';
+import { useAppDispatch } from '@/lib/store';
 import { requestDialogApi, useRequestCommandMutation, useSaveRequestMutation, type RequestCommand } from '../api/request-dialog-api';
 import type { RequestView } from '../api/types';
 import { errorPaths } from '../model/errors';

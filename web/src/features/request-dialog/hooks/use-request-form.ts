@@ -1,9 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { editableFields } from '../../../../../domain/request/rules';
-import { initialRequestState, sameValue } from '../../../../../domain/request/state';
-import { selectRights } from '../../../lib/session';
-import { useAppSelector } from '../../../lib/store';
+import { editableFields } from '@domain/request/rules';
+import { initialRequestState, sameValue } from '@domain/request/state';
+import { selectRights } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import type { RequestView } from '../api/types';
 import { formValuesOf, requestDataOf, type RequestFormValues } from '../model/form-values';
 import { requestFormResolver } from '../model/resolver';

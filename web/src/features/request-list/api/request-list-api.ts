@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { api } from '../../../lib/api';
-import { unitSchema, type CurrentUserUnit } from '../../../lib/session';
+import { api } from '@/lib/api';
+import { unitSchema, type CurrentUserUnit } from '@/lib/session';
 import type { ServerFilter } from '../model/filter';
 import { saveDownload } from './download';
 

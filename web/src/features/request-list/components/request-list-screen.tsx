@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useMemo, useState } from 'react';
-import { TablePager } from '../../../components';
-import { PAGE_SIZE } from '../../../config/constants';
+import { TablePager } from '@/components';
+import { PAGE_SIZE } from '@/config/constants';
 import { useRequestListQuery, type RequestRow } from '../api/request-list-api';
 import { useFilterChips } from '../hooks/use-filter-chips';
 import { useListRights } from '../hooks/use-list-rights';

@@ -1,6 +1,6 @@
-import { hasRight, RightValue } from '../../../../../domain/rights';
-import { selectCurrentUser } from '../../../lib/session';
-import { useAppSelector } from '../../../lib/store';
+import { hasRight, RightValue } from '@domain/rights';
+import { selectCurrentUser } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 
 /** What the current user may do on the request lists (requests.md 2.1, 6). */
 export interface ListRights {

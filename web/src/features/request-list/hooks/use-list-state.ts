@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../lib/store';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
 import type { ListKind, RepairFilter, RequestListFilter, SoftwareFilter, SoftwareFilterKey, ToolFilter } from '../model/filter';
 import {
   filterChanged,

@@ -5,7 +5,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { formatDateTime } from '../../../../utils/format';
+import { formatDateTime } from '@/utils/format';
 import { useDownloadRequestFileMutation, useRequestCommentsQuery } from '../../api/request-dialog-api';
 
 /** The request's comments, newest first, their files downloadable. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { ContactKind } from '../../../../../../domain/request/enums';
-import { selectCurrentUser } from '../../../../lib/session';
-import { useAppSelector } from '../../../../lib/store';
+import { ContactKind } from '@domain/request/enums';
+import { selectCurrentUser } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import type { RequestView } from '../../api/types';
 
 export interface Recipient {

@@ -2,7 +2,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
-import { validateFiles } from '../../../../../../domain/request/files';
+import { validateFiles } from '@domain/request/files';
 import { useIsEditable, useRequestEdit } from '../../model/edit-context';
 import type { AttachmentItem, RequestFormValues } from '../../model/form-values';
 import { FileList } from '../file-list';

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
-import { performerKindTitles } from '../../../../../../domain/request/enums';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
+import { performerKindTitles } from '@domain/request/enums';
+import { requestFieldTitles } from '@domain/request/history';
 import { useRequestEdit } from '../../model/edit-context';
 import { enumOptions, FieldGrid, FormDateField, FormRadioGroup, FormTextField, Wide } from '../fields';
 import { AttachmentsField } from './attachments-field';

@@ -1,10 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { ContactKind, contactKindTitles } from '../../../../../../domain/request/enums';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
-import { selectCurrentUser } from '../../../../lib/session';
-import { useAppSelector } from '../../../../lib/store';
+import { ContactKind, contactKindTitles } from '@domain/request/enums';
+import { requestFieldTitles } from '@domain/request/history';
+import { selectCurrentUser } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import { useContactCandidatesQuery } from '../../api/request-dialog-api';
 import { useRequestEdit } from '../../model/edit-context';
 import type { RequestFormValues } from '../../model/form-values';

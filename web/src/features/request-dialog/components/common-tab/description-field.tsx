@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
+import { requestFieldTitles } from '@domain/request/history';
 import { useIsEditable, useRequestEdit } from '../../model/edit-context';
 import type { RequestFormValues } from '../../model/form-values';
 import { FormTextField } from '../fields';

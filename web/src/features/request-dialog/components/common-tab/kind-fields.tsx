@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { ProgramType } from '../../../../../../domain/catalog/definitions';
-import { learningTypeTitles, RequestKind, requestKindTitles } from '../../../../../../domain/request/enums';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
+import { ProgramType } from '@domain/catalog/definitions';
+import { learningTypeTitles, RequestKind, requestKindTitles } from '@domain/request/enums';
+import { requestFieldTitles } from '@domain/request/history';
 import { catalogOptions, useCatalog } from '../../hooks/use-references';
 import type { RequestFormValues } from '../../model/form-values';
 import { enumOptions, FormSelect } from '../fields';

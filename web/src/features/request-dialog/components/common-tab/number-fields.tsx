@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
-import { formatDateTime } from '../../../../utils/format';
-import { TOOLTIP_DELAY_MS } from '../../../../config/constants';
+import { requestFieldTitles } from '@domain/request/history';
+import { formatDateTime } from '@/utils/format';
+import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { useIsEditable, useRequestEdit } from '../../model/edit-context';
 import { FormTextField, ReadOnlyField } from '../fields';
 

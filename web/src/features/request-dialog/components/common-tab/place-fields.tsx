@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
+import { requestFieldTitles } from '@domain/request/history';
 import { catalogOptions, useCatalog, useUnitsInScope } from '../../hooks/use-references';
 import { useRequestEdit } from '../../model/edit-context';
 import type { RequestFormValues } from '../../model/form-values';

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
-import { actKindTitles, signTypeTitles } from '../../../../../../domain/request/enums';
+import { actKindTitles, signTypeTitles } from '@domain/request/enums';
 import { useDownloadRequestFileMutation } from '../../api/request-dialog-api';
 import { useDefaultSignersCount } from '../../hooks/use-references';
 import { useRequestEdit } from '../../model/edit-context';

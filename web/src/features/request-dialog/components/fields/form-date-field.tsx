@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import type { FormEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
-import { formatDate, parseRuDate } from '../../../../../../domain/shared/dates';
-import { DateInput } from '../../../../components';
-import { maskDate } from '../../../../utils/date-mask';
+import { formatDate, parseRuDate } from '@domain/shared/dates';
+import { DateInput } from '@/components';
+import { maskDate } from '@/utils/date-mask';
 import { useIsEditable, useRequestEdit, type FormPath } from '../../model/edit-context';
 import type { RequestFormValues } from '../../model/form-values';
 

@@ -5,8 +5,8 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { apiErrorText } from '../../../../lib/api';
-import { formatDateTime } from '../../../../utils/format';
+import { apiErrorText } from '@/lib/api';
+import { formatDateTime } from '@/utils/format';
 import { useRequestHistoryQuery } from '../../api/request-dialog-api';
 
 /** The 'История' tab: number, date, user, field, old value, new value (GET /api/request_history/{id}). */

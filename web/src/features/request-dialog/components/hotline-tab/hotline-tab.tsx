@@ -1,11 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { hotlineResultTitles, performTypeTitles } from '../../../../../../domain/request/enums';
-import { hasFull } from '../../../../../../domain/rights';
-import { TOOLTIP_DELAY_MS } from '../../../../config/constants';
-import { selectRights } from '../../../../lib/session';
-import { useAppSelector } from '../../../../lib/store';
+import { hotlineResultTitles, performTypeTitles } from '@domain/request/enums';
+import { hasFull } from '@domain/rights';
+import { TOOLTIP_DELAY_MS } from '@/config/constants';
+import { selectRights } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import { AssignButton } from '../assign-button';
 import { CommandButton } from '../command-button';
 import { enumOptions, FieldGrid, FormDateField, FormSelect, FormTextField, SectionTitle, Wide } from '../fields';

@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
-import { actKindTitles, type ActKind } from '../../../../../../domain/request/enums';
-import { actFields } from '../../../../../../domain/request/acts';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
-import { TOOLTIP_DELAY_MS } from '../../../../config/constants';
+import { actKindTitles, type ActKind } from '@domain/request/enums';
+import { actFields } from '@domain/request/acts';
+import { requestFieldTitles } from '@domain/request/history';
+import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import type { FormPath } from '../../model/edit-context';
 import { FormDateField, FormTextField } from '../fields';
 

@@ -1,7 +1,7 @@
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
-import { ActKind, RequestKind } from '../../../../../../domain/request/enums';
+import { ActKind, RequestKind } from '@domain/request/enums';
 import type { RequestFormValues } from '../../model/form-values';
 import { CommandButton } from '../command-button';
 import { FieldGrid, SectionTitle, Wide } from '../fields';

@@ -8,10 +8,10 @@ import {
   repairResultTitles,
   repairTypeTitles,
   warrantyKindTitles,
-} from '../../../../../../domain/request/enums';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
-import { sparesAllowed } from '../../../../../../domain/request/reactions';
-import { parseRuDate } from '../../../../../../domain/shared/dates';
+} from '@domain/request/enums';
+import { requestFieldTitles } from '@domain/request/history';
+import { sparesAllowed } from '@domain/request/reactions';
+import { parseRuDate } from '@domain/shared/dates';
 import { catalogOptions, useCatalog } from '../../hooks/use-references';
 import { useRequestEdit } from '../../model/edit-context';
 import type { RequestFormValues } from '../../model/form-values';

@@ -1,7 +1,7 @@
 import { useWatch } from 'react-hook-form';
-import { performTypeTitles, RequestKind, RequestResult, requestResultTitles } from '../../../../../../domain/request/enums';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
-import { daysBetween, parseRuDate } from '../../../../../../domain/shared/dates';
+import { performTypeTitles, RequestKind, RequestResult, requestResultTitles } from '@domain/request/enums';
+import { requestFieldTitles } from '@domain/request/history';
+import { daysBetween, parseRuDate } from '@domain/shared/dates';
 import { useRequestEdit } from '../../model/edit-context';
 import type { RequestFormValues } from '../../model/form-values';
 import { enumOptions, FormDateField, FormSelect, FormTextField, ReadOnlyField, Wide, type SelectOption } from '../fields';

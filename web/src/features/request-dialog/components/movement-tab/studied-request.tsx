@@ -1,6 +1,6 @@
 import { useWatch } from 'react-hook-form';
-import { RequestKind, supportSystemTitles } from '../../../../../../domain/request/enums';
-import { requestFieldTitles } from '../../../../../../domain/request/history';
+import { RequestKind, supportSystemTitles } from '@domain/request/enums';
+import { requestFieldTitles } from '@domain/request/history';
 import { catalogOptions, useCatalog } from '../../hooks/use-references';
 import type { RequestFormValues } from '../../model/form-values';
 import { enumOptions, FormSelect, FormTextField, Wide } from '../fields';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useMemo, useState } from 'react';
-import { AppDialog } from '../../../../components';
+import { AppDialog } from '@/components';
 import { useToolsForCommissioningQuery } from '../../api/request-dialog-api';
 import type { ToolRow } from '../../api/types';
 

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
-import { AppDialog } from '../../../../components';
+import { AppDialog } from '@/components';
 import { useExecutorsQuery } from '../../api/request-dialog-api';
 
 export interface ExecutorPickerDialogProps {

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { AppDialog, DebouncedTextField } from '../../../../components';
+import { AppDialog, DebouncedTextField } from '@/components';
 import { useSpareOffersQuery } from '../../api/request-dialog-api';
 import type { SpareOffer } from '../../api/types';
 import { catalogOptions, useCatalog } from '../../hooks/use-references';

@@ -5,8 +5,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { requestNumberSchema } from '../../../../../../domain/request/validation';
-import { DateInput, DebouncedTextField } from '../../../../components';
+import { requestNumberSchema } from '@domain/request/validation';
+import { DateInput, DebouncedTextField } from '@/components';
 import type { DateOrFlag } from '../../model/filter';
 import type { Option } from '../../model/references';
 

@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
-import { ProgramType } from '../../../../../../domain/catalog/definitions';
+import { ProgramType } from '@domain/catalog/definitions';
 import { softwareFilterTitles } from '../../model/describe-filter';
 import type { SoftwareFilterKey } from '../../model/filter';
 import { resultChoices } from '../../model/options';

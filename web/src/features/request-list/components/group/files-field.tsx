@@ -8,7 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useRef, type ChangeEvent } from 'react';
-import { allowedFileExtensions } from '../../../../../../domain/request/files';
+import { allowedFileExtensions } from '@domain/request/files';
 
 export interface FilesFieldProps {
   readonly label: string;

@@ -7,9 +7,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { requestDateSchema, requestNumberSchema } from '../../../../../../domain/request/validation';
-import { formatDate, toDateOnly } from '../../../../../../domain/shared/dates';
-import { AppDialog, DateInput } from '../../../../components';
+import { requestDateSchema, requestNumberSchema } from '@domain/request/validation';
+import { formatDate, toDateOnly } from '@domain/shared/dates';
+import { AppDialog, DateInput } from '@/components';
 import { useSetRequestDateMutation, useSetRequestNumberMutation, type RequestRow } from '../../api/request-list-api';
 
 /** Either a new number (digits only: 'Введите целое число') or a new registration date. */

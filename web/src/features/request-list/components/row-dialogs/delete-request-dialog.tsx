@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../../../components';
+import { ConfirmDialog } from '@/components';
 import { useDeleteRequestMutation, type RequestRow } from '../../api/request-list-api';
 
 export interface DeleteRequestDialogProps {

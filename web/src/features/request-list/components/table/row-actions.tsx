@@ -2,7 +2,7 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { TOOLTIP_DELAY_MS } from '../../../../config/constants';
+import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import type { RequestRow } from '../../api/request-list-api';
 
 export interface RowActionsProps {
