@@ -1,0 +1,69 @@
+import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
+import type { Position } from '../infrastructure/eventstore/port';
+import { lockCheckpointAt, parsePosition } from './checkpoint-lock';
+
+/** The rows of projection_checkpoints: where each processor stands, its version and its state. */
+export class Checkpoints {
+  constructor(private readonly pool: DatabasePool) {}
+
+  async row(name: string): Promise<{ version: number; position: Position | null } | null> {
+    const row = await this.pool.maybeOne(sql.unsafe`
+      SELECT version, commit_position::text AS commit, prepare_position AS prepare
+      FROM projection_checkpoints WHERE name = ${name}`);
+    return row ? { version: Number(row.version), position: parsePosition(row.commit as string | null, row.prepare as number | null) } : null;
+  }
+
+  async load(name: string): Promise<Position | null> {
+    const row = await this.pool.maybeOne(sql.unsafe`
+      SELECT commit_position::text AS commit, prepare_position AS prepare FROM projection_checkpoints WHERE name = ${name}`);
+    return row ? parsePosition(row.commit as string | null, row.prepare as number | null) : null;
+  }
+
+  /** A new reaction starts at `head`: it must not replay side effects of the past. */
+  async startAt(name: string, head: Position | null): Promise<void> {
+    await this.pool.query(sql.unsafe`
+      INSERT INTO projection_checkpoints (name, version, commit_position, prepare_position)
+      VALUES (${name}, 1, ${head ? head.commit.toString() : null}::xid8,
+              ${head ? head.prepare.toString() : null}::int8)
+      ON CONFLICT (name) DO NOTHING`);
+  }
+
+  /**
+   * Moves the checkpoint from `expected` to `to`, with `work` (the batch's writes) in the same
+   * transaction; throws CheckpointMoved when another process moved it first.
+   */
+  async advance(
+    name: string,
+    expected: Position | null,
+    to: Position,
+    work: ((tx: DatabaseTransactionConnection) => Promise<void>) | null,
+  ): Promise<void> {
+    await this.pool.transaction(async (tx) => {
+      await lockCheckpointAt(tx, name, expected);
+      if (work) await work(tx);
+      await setCheckpoint(tx, name, to);
+    });
+  }
+
+  async markFailed(name: string, message: string): Promise<void> {
+    await this.pool.query(sql.unsafe`UPDATE projection_checkpoints SET status = 'failed', error = ${message}, updated_at = now() WHERE name = ${name}`);
+  }
+}
+
+/** Sets a checkpoint (and the state 'running'); with a version, that too (reset, swap). */
+export const setCheckpoint = async (tx: DatabaseTransactionConnection, name: string, to: Position | null, version?: number): Promise<void> => {
+  const commit = to ? to.commit.toString() : null;
+  const prepare = to ? to.prepare.toString() : null;
+  if (version === undefined)
+    await tx.query(sql.unsafe`
+      UPDATE projection_checkpoints
+      SET commit_position = ${commit}::xid8, prepare_position = ${prepare}::int8,
+          status = 'running', error = NULL, updated_at = now()
+      WHERE name = ${name}`);
+  else
+    await tx.query(sql.unsafe`
+      UPDATE projection_checkpoints SET version = ${version},
+        commit_position = ${commit}::xid8, prepare_position = ${prepare}::int8,
+        status = 'running', error = NULL, updated_at = now()
+      WHERE name = ${name}`);
+};
