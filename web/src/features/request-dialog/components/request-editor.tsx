@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { hasFull, hasOwnOrAll } from '@domain/rights';
 import { AppDialog, ConfirmDialog } from '@/components';
+import { FormEditProvider, type FormEditContextValue } from '@/components/form';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import type { RequestView } from '../api/types';
@@ -13,7 +13,7 @@ import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useLookupSources } from '../hooks/use-references';
 import { useRequestCommands } from '../hooks/use-request-commands';
 import { useRequestForm } from '../hooks/use-request-form';
-import { RequestEditContext, type RequestEditContextValue } from '../model/edit-context';
+import { editableItemOf, RequestEditContext, type FormPath, type RequestEditContextValue } from '../model/edit-context';
 import { firstErrorTab } from '../model/errors';
 import { newFileKey } from '../model/new-file-key';
 import type { RequestFormValues } from '../model/form-values';
@@ -98,6 +98,15 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
     [base, editable, rights, change, runCommand, busy],
   );
 
+  // The shared form fields' edit rules: a field follows its editable item; a change runs the reactions.
+  const fieldEdit = useMemo<FormEditContextValue>(
+    () => ({
+      isEditable: (path) => editable.has(editableItemOf(path)),
+      change: (path, value) => change(path as FormPath, value as never),
+    }),
+    [editable, change],
+  );
+
   const dirty = form.formState.isDirty;
   const close = () => (dirty ? setPrompt('close') : onClose());
   const startNew = () => (dirty ? setPrompt('new') : onNewRequest());
@@ -152,7 +161,7 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
       }
     >
       <RequestEditContext.Provider value={context}>
-        <FormProvider {...form}>
+        <FormEditProvider form={form} edit={fieldEdit}>
           <Box sx={{ minHeight: '60vh' }}>
           <Tabs value={active} onChange={(_e, next: RequestDialogTab) => setTab(next)} variant="scrollable" aria-label="Разделы заявки">
             {tabs.map((t) => (
@@ -162,7 +171,7 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
           <FormTabs key={loads} tabs={tabs} active={active} />
           {base && <LazyTabs view={base} active={active} />}
           </Box>
-        </FormProvider>
+        </FormEditProvider>
       </RequestEditContext.Provider>
       <RequestNotice text={notice} onClose={() => setNotice(null)} />
       <ConfirmDialog

@@ -1,8 +1,11 @@
-export { FieldGrid, Wide } from './field-grid';
-export { FormCheckbox } from './form-checkbox';
-export { FormDateField } from './form-date-field';
-export { FormRadioGroup } from './form-radio-group';
-export { enumOptions, FormSelect, type SelectOption } from './form-select';
-export { FormTextField } from './form-text-field';
-export { ReadOnlyField } from './read-only-field';
-export { SectionTitle } from './section-title';
+import { FormCheckbox as Checkbox, FormDateField as DateField, FormRadioGroup as RadioGroup, FormSelect as Select, FormTextField as TextField } from '@/components/form';
+import type { RequestFormValues } from '../../model/form-values';
+
+// The shared form fields (web/src/components/form) bound to the request form, so a field name is
+// checked against RequestFormValues. Their edit rules come from the FormEditProvider of the editor.
+export const FormCheckbox = Checkbox<RequestFormValues>;
+export const FormDateField = DateField<RequestFormValues>;
+export const FormRadioGroup = RadioGroup<RequestFormValues>;
+export const FormSelect = Select<RequestFormValues>;
+export const FormTextField = TextField<RequestFormValues>;
+export { enumOptions, FieldGrid, ReadOnlyField, SectionTitle, Wide, type SelectOption } from '@/components/form';

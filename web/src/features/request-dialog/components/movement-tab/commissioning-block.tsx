@@ -1,21 +1,15 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { ActKind, requestResultTitles, RequestResult } from '@domain/request/enums';
 import { requestFieldTitles } from '@domain/request/history';
+import { EditableRowsTable } from '@/components/form';
 import { useIsEditable, useRequestEdit } from '../../model/edit-context';
 import type { RequestFormValues } from '../../model/form-values';
-import { enumOptions, FieldGrid, FormDateField, FormSelect, FormTextField, SectionTitle, Wide } from '../fields';
+import { enumOptions, FieldGrid, FormDateField, FormSelect, FormTextField, Wide } from '../fields';
 import { CommissioningChoiceDialog } from '../pickers/commissioning-choice-dialog';
 import { ActBlock } from './act-block';
 import { ElapsedField } from './result-block';
-import { RowDeleteButton } from './row-delete-button';
 
 const YEARS = 20;
 
@@ -26,41 +20,30 @@ const CommissioningTools = () => {
   const [lines, unitId] = useWatch<RequestFormValues, ['tools_commissioning', 'unit_id']>({ name: ['tools_commissioning', 'unit_id'] });
   const [choosing, setChoosing] = useState(false);
   return (
-    <Stack spacing={1}>
-      <SectionTitle>Оборудование</SectionTitle>
-      <Table size="small" aria-label="Оборудование для ввода в эксплуатацию">
-        <TableHead>
-          <TableRow>
-            <TableCell>Оборудование</TableCell>
-            <TableCell>Место установки</TableCell>
-            <TableCell>Инструктируемое лицо</TableCell>
-            {editable && <TableCell sx={{ width: 48 }} />}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.map((line, i) => (
-            <TableRow key={line.tool_id}>
-              <TableCell>{line.title}</TableCell>
-              <TableCell>
-                <FormTextField name={`tools_commissioning.${i}.settling_place`} label="Место установки" size="small" emptyValue="" />
-              </TableCell>
-              <TableCell>
-                <FormTextField name={`tools_commissioning.${i}.instructed_person`} label="Инструктируемое лицо" size="small" emptyValue="" />
-              </TableCell>
-              {editable && (
-                <TableCell>
-                  <RowDeleteButton label="Удалить оборудование" onClick={() => change('tools_commissioning', lines.filter((_l, j) => j !== i))} />
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {editable && (
-        <Button sx={{ alignSelf: 'flex-start' }} onClick={() => setChoosing(true)}>
-          Выбрать оборудование
-        </Button>
-      )}
+    <EditableRowsTable
+      title="Оборудование"
+      ariaLabel="Оборудование для ввода в эксплуатацию"
+      rows={lines}
+      rowKey={(line) => line.tool_id}
+      columns={[
+        { header: 'Оборудование', cell: (line) => line.title },
+        {
+          header: 'Место установки',
+          cell: (_line, i) => <FormTextField name={`tools_commissioning.${i}.settling_place`} label="Место установки" size="small" emptyValue="" />,
+        },
+        {
+          header: 'Инструктируемое лицо',
+          cell: (_line, i) => (
+            <FormTextField name={`tools_commissioning.${i}.instructed_person`} label="Инструктируемое лицо" size="small" emptyValue="" />
+          ),
+        },
+      ]}
+      editable={editable}
+      deleteLabel="Удалить оборудование"
+      onDelete={(i) => change('tools_commissioning', lines.filter((_l, j) => j !== i))}
+      addLabel="Выбрать оборудование"
+      onAdd={() => setChoosing(true)}
+    >
       {choosing && (
         <CommissioningChoiceDialog
           unitId={unitId}
@@ -75,7 +58,7 @@ const CommissioningTools = () => {
           }}
         />
       )}
-    </Stack>
+    </EditableRowsTable>
   );
 };
 

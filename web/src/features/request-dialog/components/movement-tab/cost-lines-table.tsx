@@ -1,16 +1,8 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useFormState, useWatch } from 'react-hook-form';
-import FormHelperText from '@mui/material/FormHelperText';
+import { EditableRowsTable } from '@/components/form';
 import { useIsEditable, useRequestEdit } from '../../model/edit-context';
 import type { RequestFormValues } from '../../model/form-values';
-import { FormTextField, SectionTitle } from '../fields';
-import { RowDeleteButton } from './row-delete-button';
+import { FormTextField } from '../fields';
 
 export interface CostLinesTableProps {
   readonly name: 'works' | 'spares_pbs';
@@ -25,44 +17,25 @@ export const CostLinesTable = ({ name, title, titleLabel }: CostLinesTableProps)
   const editable = useIsEditable(name);
   const lines = useWatch<RequestFormValues, typeof name>({ name });
   const { errors } = useFormState<RequestFormValues>({ name });
-  const listError = errors[name]?.message;
   return (
-    <Stack spacing={1}>
-      <SectionTitle>{title}</SectionTitle>
-      <Table size="small" aria-label={title}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{titleLabel}</TableCell>
-            {canViewCost && <TableCell sx={{ width: 160 }}>Стоимость, руб.</TableCell>}
-            {editable && <TableCell sx={{ width: 48 }} />}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {lines.map((_line, i) => (
-            <TableRow key={i}>
-              <TableCell>
-                <FormTextField name={`${name}.${i}.title`} label={titleLabel} size="small" maxLength={255} />
-              </TableCell>
-              {canViewCost && (
-                <TableCell>
-                  <FormTextField name={`${name}.${i}.cost`} label="Стоимость" size="small" inputMode="decimal" />
-                </TableCell>
-              )}
-              {editable && (
-                <TableCell>
-                  <RowDeleteButton label="Удалить строку" onClick={() => change(name, lines.filter((_l, j) => j !== i))} />
-                </TableCell>
-              )}
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-      {listError && <FormHelperText error>{listError}</FormHelperText>}
-      {editable && (
-        <Button sx={{ alignSelf: 'flex-start' }} onClick={() => change(name, [...lines, { title: '', cost: '' }])}>
-          Добавить строку
-        </Button>
-      )}
-    </Stack>
+    <EditableRowsTable
+      title={title}
+      rows={lines}
+      rowKey={(_line, i) => i}
+      columns={[
+        { header: titleLabel, cell: (_line, i) => <FormTextField name={`${name}.${i}.title`} label={titleLabel} size="small" maxLength={255} /> },
+        canViewCost && {
+          header: 'Стоимость, руб.',
+          width: 160,
+          cell: (_line, i) => <FormTextField name={`${name}.${i}.cost`} label="Стоимость" size="small" inputMode="decimal" />,
+        },
+      ]}
+      editable={editable}
+      deleteLabel="Удалить строку"
+      onDelete={(i) => change(name, lines.filter((_l, j) => j !== i))}
+      error={errors[name]?.message}
+      addLabel="Добавить строку"
+      onAdd={() => change(name, [...lines, { title: '', cost: '' }])}
+    />
   );
 };

@@ -1,14 +1,16 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import { useController, useFormContext } from 'react-hook-form';
-import { useIsEditable, useRequestEdit, type FormPath } from '../../model/edit-context';
-import type { RequestFormValues } from '../../model/form-values';
+import { useController, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useFieldEdit } from './form-edit-context';
 
-export interface FormTextFieldProps {
-  readonly name: FormPath;
+export interface FormTextFieldProps<T extends FieldValues> {
+  readonly name: FieldPath<T>;
   readonly label: string;
   readonly multiline?: boolean;
   readonly minRows?: number;
-  /** What an emptied field holds: null for nullable request fields, '' for texts that are never null. */
+  /**
+   * What an emptied field holds: null for nullable fields, '' for texts that are never null. By
+   * default a row cell (a path with a dot) empties to '' and a field of the form itself to null.
+   */
   readonly emptyValue?: null | '';
   /** Locked regardless of the editable fields (e.g. a derived value). */
   readonly disabled?: boolean;
@@ -17,22 +19,22 @@ export interface FormTextFieldProps {
   readonly size?: TextFieldProps['size'];
 }
 
-/** A text field of the request form: shows the field's error, locked unless the field is editable now. */
-export const FormTextField = ({ name, label, multiline, minRows, emptyValue, disabled, inputMode, maxLength, size }: FormTextFieldProps) => {
-  const { control } = useFormContext<RequestFormValues>();
+/** A text field of the form: shows the field's error, locked unless the field is editable now. */
+export const FormTextField = <T extends FieldValues>({ name, label, multiline, minRows, emptyValue, disabled, inputMode, maxLength, size }: FormTextFieldProps<T>) => {
+  const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ control, name });
-  const { change } = useRequestEdit();
-  const editable = useIsEditable(name);
+  const { editable, required, change } = useFieldEdit(name);
   const empty = emptyValue !== undefined ? emptyValue : name.includes('.') ? '' : null;
-  const value = field.value;
+  const value: unknown = field.value;
   return (
     <TextField
       name={field.name}
       inputRef={field.ref}
       label={label}
       value={typeof value === 'string' || typeof value === 'number' ? value : ''}
-      onChange={(e) => change(name, (e.target.value === '' ? empty : e.target.value) as never)}
+      onChange={(e) => change(e.target.value === '' ? empty : e.target.value)}
       onBlur={field.onBlur}
+      required={required}
       disabled={disabled || !editable}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message}

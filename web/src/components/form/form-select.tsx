@@ -1,16 +1,11 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useController, useFormContext } from 'react-hook-form';
-import { useIsEditable, useRequestEdit, type FormPath } from '../../model/edit-context';
-import type { RequestFormValues } from '../../model/form-values';
+import { useController, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useFieldEdit } from './form-edit-context';
+import type { SelectOption } from './select-option';
 
-export interface SelectOption {
-  readonly value: number | string;
-  readonly label: string;
-}
-
-export interface FormSelectProps {
-  readonly name: FormPath;
+export interface FormSelectProps<T extends FieldValues> {
+  readonly name: FieldPath<T>;
   readonly label: string;
   readonly options: readonly SelectOption[];
   /** Offers 'Не выбрано' (the field back to null). */
@@ -22,11 +17,10 @@ export interface FormSelectProps {
 const EMPTY = '';
 
 /** A choice from a list (catalogue or enumeration) holding the option's own value (number or text). */
-export const FormSelect = ({ name, label, options, allowEmpty = true, disabled, size }: FormSelectProps) => {
-  const { control } = useFormContext<RequestFormValues>();
+export const FormSelect = <T extends FieldValues>({ name, label, options, allowEmpty = true, disabled, size }: FormSelectProps<T>) => {
+  const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ control, name });
-  const { change } = useRequestEdit();
-  const editable = useIsEditable(name);
+  const { editable, required, change } = useFieldEdit(name);
   const current = field.value === null || field.value === undefined ? EMPTY : String(field.value);
   // A stored value missing from the options (e.g. a deleted catalogue item) still shows.
   const shown = current === EMPTY || options.some((o) => String(o.value) === current) ? options : [...options, { value: current, label: current }];
@@ -39,9 +33,10 @@ export const FormSelect = ({ name, label, options, allowEmpty = true, disabled, 
       value={current}
       onChange={(e) => {
         const picked = shown.find((o) => String(o.value) === e.target.value);
-        change(name, (picked ? picked.value : null) as never);
+        change(picked ? picked.value : null);
       }}
       onBlur={field.onBlur}
+      required={required}
       disabled={disabled || !editable}
       error={Boolean(fieldState.error)}
       helperText={fieldState.error?.message}
@@ -61,7 +56,3 @@ export const FormSelect = ({ name, label, options, allowEmpty = true, disabled, 
     </TextField>
   );
 };
-
-/** Options of an enumeration's titles ({1: 'Гарантийный', ...}). */
-export const enumOptions = (titles: Readonly<Record<string | number, string>>, numeric = true): SelectOption[] =>
-  Object.entries(titles).map(([value, label]) => ({ value: numeric ? Number(value) : value, label }));

@@ -5,27 +5,25 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
-import { useIsEditable, useRequestEdit, type FormPath } from '../../model/edit-context';
-import type { RequestFormValues } from '../../model/form-values';
-import type { SelectOption } from './form-select';
+import { useController, useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useFieldEdit } from './form-edit-context';
+import type { SelectOption } from './select-option';
 
-export interface FormRadioGroupProps {
-  readonly name: FormPath;
+export interface FormRadioGroupProps<T extends FieldValues> {
+  readonly name: FieldPath<T>;
   readonly label: string;
   readonly options: readonly SelectOption[];
   readonly disabled?: boolean;
 }
 
 /** A choice of a few values shown at once (performer kind, contact kind, signing type). */
-export const FormRadioGroup = ({ name, label, options, disabled }: FormRadioGroupProps) => {
-  const { control } = useFormContext<RequestFormValues>();
+export const FormRadioGroup = <T extends FieldValues>({ name, label, options, disabled }: FormRadioGroupProps<T>) => {
+  const { control } = useFormContext<T>();
   const { field, fieldState } = useController({ control, name });
-  const { change } = useRequestEdit();
-  const editable = useIsEditable(name);
+  const { editable, required, change } = useFieldEdit(name);
   const labelId = useId();
   return (
-    <FormControl error={Boolean(fieldState.error)} disabled={disabled || !editable}>
+    <FormControl error={Boolean(fieldState.error)} required={required} disabled={disabled || !editable}>
       <FormLabel id={labelId}>{label}</FormLabel>
       <RadioGroup
         row
@@ -34,7 +32,7 @@ export const FormRadioGroup = ({ name, label, options, disabled }: FormRadioGrou
         value={field.value === null || field.value === undefined ? '' : String(field.value)}
         onChange={(e) => {
           const picked = options.find((o) => String(o.value) === e.target.value);
-          if (picked) change(name, picked.value as never);
+          if (picked) change(picked.value);
         }}
       >
         {options.map((o) => (

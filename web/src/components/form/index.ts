@@ -1,0 +1,12 @@
+export { EditableRowsTable, type EditableRowsColumn, type EditableRowsTableProps } from './editable-rows-table';
+export { FieldGrid, Wide } from './field-grid';
+export { FormCheckbox, type FormCheckboxProps } from './form-checkbox';
+export { FormDateField, type FormDateFieldProps } from './form-date-field';
+export { FormEditProvider, useFieldEdit, type FormEditContextValue, type FormEditProviderProps } from './form-edit-context';
+export { FormRadioGroup, type FormRadioGroupProps } from './form-radio-group';
+export { FormSelect, type FormSelectProps } from './form-select';
+export { FormTextField, type FormTextFieldProps } from './form-text-field';
+export { ReadOnlyField } from './read-only-field';
+export { RowDeleteButton } from './row-delete-button';
+export { SectionTitle } from './section-title';
+export { enumOptions, type SelectOption } from './select-option';
