@@ -17,10 +17,8 @@ export const fileNameOf = (header: string | null): string | null => {
   return name ? name.trim() : null;
 };
 
-/** Saves the body of an answer as a file the browser downloads; returns the name used. */
-export const saveDownload = async (response: Response, fallbackName: string): Promise<string> => {
-  const blob = await response.blob();
-  const fileName = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
+/** Hands a file to the browser as a download under the given name. */
+export const saveBlob = (blob: Blob, fileName: string): void => {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -31,5 +29,12 @@ export const saveDownload = async (response: Response, fallbackName: string): Pr
   link.remove();
   // The click has handed the blob to the download; release it once that had a moment to start.
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** Saves the body of an answer as a file the browser downloads, under the server's name; returns the name used. */
+export const saveDownload = async (response: Response, fallbackName: string): Promise<string> => {
+  const blob = await response.blob();
+  const fileName = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;
+  saveBlob(blob, fileName);
   return fileName;
 };

@@ -1,6 +1,7 @@
 import type { ButtonAction } from '@domain/request/actions';
 import { z } from 'zod';
 import { api } from '@/lib/api';
+import { saveBlob } from '@/lib/download';
 import type {
   Comment,
   ContactCandidate,
@@ -14,7 +15,6 @@ import type {
   ToolPage,
   ToolsForCommissioning,
 } from './types';
-import { saveBlob } from './save-blob';
 
 /** The parts of the request view the dialog's logic rests on (buttons, fields, concurrency). */
 const viewShape = z

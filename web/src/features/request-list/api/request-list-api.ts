@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { api } from '@/lib/api';
 import { unitSchema, type CurrentUserUnit } from '@/lib/session';
 import type { ServerFilter } from '../model/filter';
-import { saveDownload } from './download';
+import { saveDownload } from '@/lib/download';
 
 const rowSchema = z.object({
   id: z.number(),
