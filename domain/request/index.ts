@@ -1,5 +1,6 @@
 export * from './enums';
 export * from './state';
+export * from './fields';
 export * from './events';
 export * from './commands';
 export * from './rules';

@@ -13,101 +13,32 @@ import {
   hotLineStatuses,
   softwareKinds,
 } from './enums';
-import type { Actor, ListName, RequestData, RequestField, RequestFields, RequestState } from './state';
+import { requestFieldsOf, type RequestField } from './fields';
+import type { Actor, ListName, RequestData, RequestFields, RequestState } from './state';
 
 // ---------------------------------------------------------------------------------------------
-// Field groups (4.1)
+// Field groups (4.1): the tabs of the field table (fields.ts)
 
 /** Chosen on the common tab of a new request only; later changed by transitions alone. */
-export const registrationFields = ['request_performer_kind'] as const satisfies readonly RequestField[];
+export const registrationFields = requestFieldsOf('registration');
 
 /** The common tab ('Заявка'). */
-export const commonFields = [
-  'region_id',
-  'unit_id',
-  'contact_kind',
-  'contact_id',
-  'contact_unknown_name',
-  'contact_unknown_email',
-  'number_out',
-  'date_out_d',
-  'request_kind_id',
-  'program_id',
-  'tool_id',
-  'learning_type_id',
-  'request_text',
-] as const satisfies readonly RequestField[];
+export const commonFields = requestFieldsOf('common');
 
 /** The movement tab ('Движение'), FILIAL requests in PERFORMING. */
-export const movementFields = [
-  'request_kind_id',
-  'program_id',
-  'subsystem_id',
-  'system_ts_id',
-  'tool_id',
-  'learning_type_id',
-  'request_text_expl',
-  'note',
-  'result',
-  'result_type',
-  'result_d',
-  'commissioning_year',
-  'fulfielled_works',
-  'co_13_number',
-  'co_13_d',
-  'co_3_number',
-  'co_3_d',
-  'co_7_number',
-  'co_7_d',
-  'co_8_number',
-  'co_8_d',
-  'co_41_number',
-  'co_41_d',
-  'co_42_number',
-  'co_42_d',
-  'repair_kind_id',
-  'repair_type_id',
-  'repair_result_id',
-  'date_repair_d',
-  'service_repair_id',
-  'date_pass_d',
-  'date_return_d',
-  'tool_in_d',
-  'tool_out_d',
-  'view_res_before',
-  'view_res_after',
-  'comment_before',
-  'comment_after',
-  'troubles_display',
-  'troubles_list',
-] as const satisfies readonly RequestField[];
+export const movementFields = requestFieldsOf('movement');
 
 /** Lists edited on the movement tab. */
 export const movementLists = ['works', 'spares_pbs', 'tools_commissioning', 'students_list'] as const satisfies readonly ListName[];
 
 /** The hot line tab ('Техподдержка ГЛ'). */
-export const hotlineFields = [
-  'hotline_result_id',
-  'hotline_result_type',
-  'hotline_result_date',
-  'hotline_work_description',
-  'instructed_person',
-  'hotlinegas_close_d',
-] as const satisfies readonly RequestField[];
+export const hotlineFields = requestFieldsOf('hotline');
 
 /** The hot line (registry) number, its own right. */
-export const hotlineNumberFields = ['hotlinegas_number'] as const satisfies readonly RequestField[];
+export const hotlineNumberFields = requestFieldsOf('hotlineNumber');
 
 /** Set by the stream only (ids, status, flags); a save never changes them. */
-export const systemFields = [
-  'id',
-  'number',
-  'request_date_add',
-  'request_status_id',
-  'hotline_email_register_sent',
-  'hotline_email_close_sent',
-  'engineer_id',
-] as const satisfies readonly RequestField[];
+export const systemFields = requestFieldsOf('system');
 
 /** What a save may touch besides scalar fields. */
 /** 'spares': the request's stock spares (kept in the spares sets' streams, edited on the movement tab). */

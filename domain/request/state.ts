@@ -1,88 +1,13 @@
 import type { RightsObject } from '../rights';
-import {
-  ContactKind,
-  PerformerKind,
-  RequestStatus,
-  type ActKind,
-  type RequestResult,
-  type SignType,
-} from './enums';
+import { emptyTemplateOf } from '../shared/fields';
+import type { ActKind, SignType } from './enums';
+import { requestFieldNames, requestFields, type RequestField, type RequestFields } from './fields';
 
-/**
- * The scalar fields of a request (requests.md section 3), by their spec names. Costs
- * (cost_work, cost_spares) are derived: see costOfWorks and the spares-set streams.
- * Dates ending in `_d`/`_date` are calendar dates 'YYYY-MM-DD'; request_date_add is an ISO timestamp.
+/*
+ * The scalar fields of a request live in the field table (fields.ts). Costs (cost_work, cost_spares)
+ * are derived: see costOfWorks and the spares-set streams.
  */
-export interface RequestFields {
-  id: number | null;
-  number: number | null;
-  request_date_add: string | null;
-  request_status_id: number;
-  request_kind_id: number | null;
-  request_performer_kind: PerformerKind;
-  region_id: number | null;
-  unit_id: number | null;
-  contact_kind: number | null;
-  contact_id: number | null;
-  contact_unknown_name: string | null;
-  contact_unknown_email: string | null;
-  number_out: string | null;
-  date_out_d: string | null;
-  program_id: number | null;
-  subsystem_id: number | null;
-  system_ts_id: number | null;
-  tool_id: number | null;
-  learning_type_id: number | null;
-  repair_kind_id: number | null;
-  repair_type_id: number | null;
-  repair_result_id: number | null;
-  request_text: string;
-  request_text_expl: string | null;
-  note: string | null;
-  hotlinegas_number: string | null;
-  hotlinegas_close_d: string | null;
-  hotline_email_register_sent: boolean;
-  hotline_email_close_sent: boolean;
-  result: RequestResult | null;
-  result_type: number | null;
-  result_d: string | null;
-  commissioning_year: number | null;
-  fulfielled_works: string | null;
-  co_13_number: string | null;
-  co_13_d: string | null;
-  co_3_number: string | null;
-  co_3_d: string | null;
-  co_7_number: string | null;
-  co_7_d: string | null;
-  co_8_number: string | null;
-  co_8_d: string | null;
-  co_41_number: string | null;
-  co_41_d: string | null;
-  co_42_number: string | null;
-  co_42_d: string | null;
-  date_repair_d: string | null;
-  service_repair_id: number | null;
-  date_pass_d: string | null;
-  date_return_d: string | null;
-  tool_in_d: string | null;
-  tool_out_d: string | null;
-  view_res_before: number | null;
-  view_res_after: number | null;
-  comment_before: string | null;
-  comment_after: string | null;
-  troubles_display: boolean;
-  troubles_list: string | null;
-  hotline_result_id: number | null;
-  hotline_result_type: number | null;
-  hotline_result_date: string | null;
-  hotline_work_description: string | null;
-  /** The message to the declarant (hot line tab). */
-  instructed_person: string | null;
-  /** The hot line engineer who took the request (set by the hot line take). */
-  engineer_id: number | null;
-}
-
-export type RequestField = keyof RequestFields;
+export type { RequestField, RequestFields } from './fields';
 
 export interface WorkItem {
   title: string;
@@ -157,244 +82,40 @@ export const listNames = [
 ] as const satisfies readonly (keyof RequestLists)[];
 export type ListName = (typeof listNames)[number];
 
-/** A new request as the form starts it (4.1: waiting for an engineer, FILIAL, contact from the system). */
-export const emptyRequestFields = (): RequestFields => ({
-  id: null,
-  number: null,
-  request_date_add: null,
-  request_status_id: RequestStatus.UNDEFINED,
-  request_kind_id: null,
-  request_performer_kind: PerformerKind.FILIAL,
-  region_id: null,
-  unit_id: null,
-  contact_kind: ContactKind.FROM_IAC,
-  contact_id: null,
-  contact_unknown_name: null,
-  contact_unknown_email: null,
-  number_out: null,
-  date_out_d: null,
-  program_id: null,
-  subsystem_id: null,
-  system_ts_id: null,
-  tool_id: null,
-  learning_type_id: null,
-  repair_kind_id: null,
-  repair_type_id: null,
-  repair_result_id: null,
-  request_text: '',
-  request_text_expl: null,
-  note: null,
-  hotlinegas_number: null,
-  hotlinegas_close_d: null,
-  hotline_email_register_sent: false,
-  hotline_email_close_sent: false,
-  result: null,
-  result_type: null,
-  result_d: null,
-  commissioning_year: null,
-  fulfielled_works: null,
-  co_13_number: null,
-  co_13_d: null,
-  co_3_number: null,
-  co_3_d: null,
-  co_7_number: null,
-  co_7_d: null,
-  co_8_number: null,
-  co_8_d: null,
-  co_41_number: null,
-  co_41_d: null,
-  co_42_number: null,
-  co_42_d: null,
-  date_repair_d: null,
-  service_repair_id: null,
-  date_pass_d: null,
-  date_return_d: null,
-  tool_in_d: null,
-  tool_out_d: null,
-  view_res_before: null,
-  view_res_after: null,
-  comment_before: null,
-  comment_after: null,
-  troubles_display: false,
-  troubles_list: null,
-  hotline_result_id: null,
-  hotline_result_type: null,
-  hotline_result_date: null,
-  hotline_work_description: null,
-  instructed_person: null,
-  engineer_id: null,
-});
-
-export const emptyRequestLists = (): RequestLists => ({
-  engineers: [],
-  works: [],
-  spares_pbs: [],
-  tools_commissioning: [],
-  students_list: [],
-  attachments: [],
-  documents: [],
-});
-
 /*
- * The next two build their object as one literal: V8 keeps an object of ~80 properties in fast mode only
- * when one literal creates it (merged spreads give a dictionary-mode object, ~70 µs to build and slow to
- * spread again), and every command, fold and view starts from them. Same keys, in the same order, as
- * emptyRequestFields() followed by emptyRequestLists(); tests/unit/domain/request/state.unit.spec.ts checks it.
+ * The empty values are spreads of templates built once from the field table: V8 keeps an object of
+ * ~80 properties in fast mode when one literal creates it or when one spread clones a fast object
+ * (Object.fromEntries builds one); merged spreads or property-by-property building give a
+ * dictionary-mode object, ~70 µs to build and slow to spread again, and every command, fold and view
+ * starts from these. The lists are fresh arrays per call (assigning an existing key keeps the shape).
  */
-export const emptyRequestData = (): RequestData => ({
-  id: null,
-  number: null,
-  request_date_add: null,
-  request_status_id: RequestStatus.UNDEFINED,
-  request_kind_id: null,
-  request_performer_kind: PerformerKind.FILIAL,
-  region_id: null,
-  unit_id: null,
-  contact_kind: ContactKind.FROM_IAC,
-  contact_id: null,
-  contact_unknown_name: null,
-  contact_unknown_email: null,
-  number_out: null,
-  date_out_d: null,
-  program_id: null,
-  subsystem_id: null,
-  system_ts_id: null,
-  tool_id: null,
-  learning_type_id: null,
-  repair_kind_id: null,
-  repair_type_id: null,
-  repair_result_id: null,
-  request_text: '',
-  request_text_expl: null,
-  note: null,
-  hotlinegas_number: null,
-  hotlinegas_close_d: null,
-  hotline_email_register_sent: false,
-  hotline_email_close_sent: false,
-  result: null,
-  result_type: null,
-  result_d: null,
-  commissioning_year: null,
-  fulfielled_works: null,
-  co_13_number: null,
-  co_13_d: null,
-  co_3_number: null,
-  co_3_d: null,
-  co_7_number: null,
-  co_7_d: null,
-  co_8_number: null,
-  co_8_d: null,
-  co_41_number: null,
-  co_41_d: null,
-  co_42_number: null,
-  co_42_d: null,
-  date_repair_d: null,
-  service_repair_id: null,
-  date_pass_d: null,
-  date_return_d: null,
-  tool_in_d: null,
-  tool_out_d: null,
-  view_res_before: null,
-  view_res_after: null,
-  comment_before: null,
-  comment_after: null,
-  troubles_display: false,
-  troubles_list: null,
-  hotline_result_id: null,
-  hotline_result_type: null,
-  hotline_result_date: null,
-  hotline_work_description: null,
-  instructed_person: null,
-  engineer_id: null,
-  engineers: [],
-  works: [],
-  spares_pbs: [],
-  tools_commissioning: [],
-  students_list: [],
-  attachments: [],
-  documents: [],
-});
+const fieldsTemplate = emptyTemplateOf(requestFields);
+const listsTemplate = { engineers: null, works: null, spares_pbs: null, tools_commissioning: null, students_list: null, attachments: null, documents: null };
+const dataTemplate = { ...fieldsTemplate, ...listsTemplate };
+const stateTemplate = { ...dataTemplate, registered: false, registered_by: null, deleted: false, comments_count: 0 };
 
-export const initialRequestState = (): RequestState => ({
-  id: null,
-  number: null,
-  request_date_add: null,
-  request_status_id: RequestStatus.UNDEFINED,
-  request_kind_id: null,
-  request_performer_kind: PerformerKind.FILIAL,
-  region_id: null,
-  unit_id: null,
-  contact_kind: ContactKind.FROM_IAC,
-  contact_id: null,
-  contact_unknown_name: null,
-  contact_unknown_email: null,
-  number_out: null,
-  date_out_d: null,
-  program_id: null,
-  subsystem_id: null,
-  system_ts_id: null,
-  tool_id: null,
-  learning_type_id: null,
-  repair_kind_id: null,
-  repair_type_id: null,
-  repair_result_id: null,
-  request_text: '',
-  request_text_expl: null,
-  note: null,
-  hotlinegas_number: null,
-  hotlinegas_close_d: null,
-  hotline_email_register_sent: false,
-  hotline_email_close_sent: false,
-  result: null,
-  result_type: null,
-  result_d: null,
-  commissioning_year: null,
-  fulfielled_works: null,
-  co_13_number: null,
-  co_13_d: null,
-  co_3_number: null,
-  co_3_d: null,
-  co_7_number: null,
-  co_7_d: null,
-  co_8_number: null,
-  co_8_d: null,
-  co_41_number: null,
-  co_41_d: null,
-  co_42_number: null,
-  co_42_d: null,
-  date_repair_d: null,
-  service_repair_id: null,
-  date_pass_d: null,
-  date_return_d: null,
-  tool_in_d: null,
-  tool_out_d: null,
-  view_res_before: null,
-  view_res_after: null,
-  comment_before: null,
-  comment_after: null,
-  troubles_display: false,
-  troubles_list: null,
-  hotline_result_id: null,
-  hotline_result_type: null,
-  hotline_result_date: null,
-  hotline_work_description: null,
-  instructed_person: null,
-  engineer_id: null,
-  engineers: [],
-  works: [],
-  spares_pbs: [],
-  tools_commissioning: [],
-  students_list: [],
-  attachments: [],
-  documents: [],
-  registered: false,
-  registered_by: null,
-  deleted: false,
-  comments_count: 0,
-});
+const withFreshLists = <T extends RequestLists>(out: T): T => {
+  out.engineers = [];
+  out.works = [];
+  out.spares_pbs = [];
+  out.tools_commissioning = [];
+  out.students_list = [];
+  out.attachments = [];
+  out.documents = [];
+  return out;
+};
 
-/** Every scalar field name, in the order of the spec's list. */
-export const requestFieldNames = Object.keys(emptyRequestFields()) as RequestField[];
+/** A new request as the form starts it (4.1: waiting for an engineer, FILIAL, contact from the system). */
+export const emptyRequestFields = (): RequestFields => ({ ...fieldsTemplate });
+
+export const emptyRequestLists = (): RequestLists => withFreshLists({ ...listsTemplate } as unknown as RequestLists);
+
+/** emptyRequestFields() followed by emptyRequestLists(), key for key. */
+export const emptyRequestData = (): RequestData => withFreshLists({ ...dataTemplate } as unknown as RequestData);
+
+export const initialRequestState = (): RequestState => withFreshLists({ ...stateTemplate } as unknown as RequestState);
+
+export { requestFieldNames };
 
 export const fieldsOf = (data: RequestFields): RequestFields => {
   const out = {} as Record<RequestField, unknown>;

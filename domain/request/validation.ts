@@ -1,82 +1,21 @@
 import { z } from 'zod';
-import { formatDate, isCalendarDate, parseRuDate, toDateOnly } from '../shared/dates';
-import { boundedInt, enumOf, isoDateProblem, idList, id as idOf, money, nullableId, string, text, YEAR_MAX, YEAR_MIN } from '../shared/primitives';
+import { isCalendarDate, parseRuDate, toDateOnly } from '../shared/dates';
+import { boundedInt, idList, id as idOf, money, string, text } from '../shared/primitives';
 import { parseOrThrow as parseShared, ruErrorMap } from '../shared/validation';
 import {
   ContactKind,
-  HotlineResult,
-  InspectionAfter,
-  InspectionBefore,
-  LearningType,
-  PerformType,
-  PerformerKind,
-  RepairResult,
   RepairType,
   RequestKind,
   RequestStatus,
-  SupportSystem,
   WarrantyKind,
   actKindValues,
-  requestKindIds,
-  requestResultValues,
   serviceCentreRepairTypes,
   softwareKinds,
 } from './enums';
-import type { RequestField } from './state';
+import { requestDateFields, submittedFieldShape } from './fields';
+import { FREE_TEXT_MAX, DESCRIPTION_MAX, DESCRIPTION_MIN, NOTE_MIN_EXCLUSIVE, COMMENT_MAX_EXCLUSIVE, COMMENT_MIN, TITLE_MAX, dateMessages, requestMessages } from './messages';
 
-// ---------------------------------------------------------------------------------------------
-// Messages
-
-export const dateMessages = {
-  required: 'Введите дату',
-  format: 'Введите дату в формате DD.MM.YYYY',
-  invalid: 'Неверная дата',
-  future: 'Укажите дату не позднее сегодняшней',
-  min: (isoDate: string) => `Дата должна быть больше или равна ${formatDate(isoDate)}`,
-} as const;
-
-export const requestMessages = {
-  choose: 'Нужно выбрать',
-  contactKind: 'Укажите вид контакта',
-  email: 'Укажите корректный email',
-  contact: 'Укажите контактное лицо',
-  kind: 'Укажите тип заявки',
-  program: 'Укажите программное обеспечение',
-  description: 'Введите описание',
-  descriptionMax: 'Не более 2000 символов',
-  tool: 'Укажите оборудование',
-  learningType: 'Укажите вид обучения',
-  note: 'Необходимо заполнить',
-  repairTypeWarranty:
-    'Неверно указан вид ремонта! Тип гарантийности оборудования не соответствует виду гарантийности ремонта.',
-  beforeCreation: 'Не может быть меньше даты создания заявки',
-  required: 'Нужно указать',
-  beforePass: 'Не может быть меньше даты передачи в СЦ',
-  beforeArrival: 'Не может быть меньше даты поступления',
-  departureWithoutArrival: 'Сначала укажите дату поступления',
-  beforeRequestDate: 'Не может быть меньше даты заявки',
-  repairInFuture: 'Дата в будущем',
-  repairDateError: 'Ошибка в дате',
-  workTitle: 'Описание работы (до 255 символов)',
-  spareTitle: 'Зип (до 255 символов)',
-  cost: 'Стоимость не может быть отрицательной',
-  studentName: 'Укажите ФИО слушателя',
-  toolLine: 'Укажите оборудование',
-  comment: 'Не более 2000 символов',
-  commentMin: 'Сообщение должно содержать не менее 5 символов',
-  units: 'Укажите объекты',
-  integer: 'Введите целое число',
-  value: 'Неверное значение',
-  engineers: 'Неверный список исполнителей',
-  year: `Год от ${YEAR_MIN} до ${YEAR_MAX}`,
-} as const;
-
-export const DESCRIPTION_MIN = 5;
-export const DESCRIPTION_MAX = 2000;
-export const TITLE_MAX = 255;
-export const NOTE_MIN_EXCLUSIVE = 3;
-export const COMMENT_MAX_EXCLUSIVE = 2000;
-export const COMMENT_MIN = 5;
+export * from './messages';
 
 /** Russian texts for zod's own issues (the platform's, shared by every area). */
 export { ruErrorMap };
@@ -162,22 +101,9 @@ export interface RequestValidationContext {
   status?: number;
 }
 
-/** Free text fields the spec does not bound: bounded anyway, well above any real text. */
-export const FREE_TEXT_MAX = 65535;
 /** The most lines a request list (works, spares, students, tools) may hold. */
 export const LIST_MAX = 1000;
 
-/**
- * Ids and enumerations are bounded so every accepted value fits the read models (PostgreSQL
- * integer). Nothing is coerced: the decider stores the submitted values, not the parsed ones.
- */
-const nullableEnum = (values: readonly number[], message: string = requestMessages.value) => enumOf(values, message).nullable();
-const nullableText = text(FREE_TEXT_MAX).nullable();
-// '' is an empty date (the rules treat it as missing); anything else is a real day of 1900..2999.
-const nullableDate = z
-  .string()
-  .refine((v) => v === '' || isoDateProblem(v) === null, dateMessages.invalid)
-  .nullable();
 const listOf = <S extends z.ZodTypeAny>(item: S) => z.array(item).max(LIST_MAX, `Не более ${LIST_MAX} строк`);
 
 export const workItemSchema = z.object({
@@ -210,57 +136,13 @@ export const requestDocumentSchema = fileRefSchema.extend({
   signers_count: z.union([z.literal(2), z.literal(3)]),
 });
 
+/**
+ * Ids and enumerations are bounded so every accepted value fits the read models (PostgreSQL
+ * integer). Nothing is coerced: the decider stores the submitted values, not the parsed ones.
+ * The plain fields' bases come from the field table (table order), the lists follow.
+ */
 const requestShape = {
-  request_kind_id: nullableEnum(requestKindIds, requestMessages.kind),
-  request_performer_kind: z.enum([PerformerKind.SENIOR, PerformerKind.FILIAL]),
-  region_id: nullableId(requestMessages.value),
-  unit_id: nullableId(requestMessages.value),
-  contact_kind: nullableEnum(Object.values(ContactKind), requestMessages.contactKind),
-  contact_id: nullableId(requestMessages.value),
-  contact_unknown_name: nullableText,
-  contact_unknown_email: nullableText,
-  number_out: nullableText,
-  date_out_d: nullableDate,
-  program_id: nullableId(requestMessages.value),
-  subsystem_id: nullableId(requestMessages.value),
-  system_ts_id: nullableEnum(Object.values(SupportSystem)),
-  tool_id: nullableId(requestMessages.value),
-  learning_type_id: nullableEnum(Object.values(LearningType), requestMessages.learningType),
-  repair_kind_id: nullableEnum(Object.values(WarrantyKind)),
-  repair_type_id: nullableEnum(Object.values(RepairType)),
-  repair_result_id: nullableEnum(Object.values(RepairResult)),
-  request_text: string(requestMessages.description),
-  request_text_expl: nullableText,
-  note: nullableText,
-  hotlinegas_number: nullableText,
-  hotlinegas_close_d: nullableDate,
-  result: z.enum(requestResultValues).nullable(),
-  result_type: nullableEnum(Object.values(PerformType)),
-  result_d: nullableDate,
-  commissioning_year: boundedInt(YEAR_MIN, YEAR_MAX, { message: requestMessages.year }).nullable(),
-  fulfielled_works: nullableText,
-  co_13_d: nullableDate,
-  co_3_d: nullableDate,
-  co_7_d: nullableDate,
-  co_8_d: nullableDate,
-  co_41_d: nullableDate,
-  co_42_d: nullableDate,
-  date_repair_d: nullableDate,
-  service_repair_id: nullableId(requestMessages.value),
-  date_pass_d: nullableDate,
-  date_return_d: nullableDate,
-  tool_in_d: nullableDate,
-  tool_out_d: nullableDate,
-  view_res_before: nullableEnum(Object.values(InspectionBefore)),
-  view_res_after: nullableEnum(Object.values(InspectionAfter)),
-  comment_before: nullableText,
-  comment_after: nullableText,
-  troubles_list: nullableText,
-  hotline_result_id: nullableEnum(Object.values(HotlineResult)),
-  hotline_result_type: nullableEnum(Object.values(PerformType)),
-  hotline_result_date: nullableDate,
-  hotline_work_description: nullableText,
-  instructed_person: nullableText,
+  ...submittedFieldShape,
   works: listOf(workItemSchema),
   spares_pbs: listOf(sparePbsItemSchema),
   students_list: listOf(studentSchema),
@@ -293,23 +175,7 @@ export const newDocumentsSchema = listOf(
 );
 
 /** Date fields the request schema checks with the date rules (the client checks the same ones). */
-export const dateFieldsChecked = [
-  'date_out_d',
-  'hotlinegas_close_d',
-  'result_d',
-  'co_13_d',
-  'co_3_d',
-  'co_7_d',
-  'co_8_d',
-  'co_41_d',
-  'co_42_d',
-  'date_repair_d',
-  'date_pass_d',
-  'date_return_d',
-  'tool_in_d',
-  'tool_out_d',
-  'hotline_result_date',
-] as const satisfies readonly RequestField[];
+export const dateFieldsChecked = requestDateFields;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

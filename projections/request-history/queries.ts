@@ -1,5 +1,5 @@
 import { sql, type CommonQueryMethods } from 'slonik';
-import { formatFieldValue, requestFieldTitles, requestListTitles, type RequestField } from '../../domain/request';
+import { formatFieldValue, requestFieldNames, requestFieldTitles, requestFields, requestListTitles, type RequestField } from '../../domain/request';
 import { formatDate } from '../../domain/shared/dates';
 import { noCache, type ReadModelCache } from '../../infrastructure/read-model-cache';
 import { loadNames, type NameRequest, type NamedCatalog, type Names } from '../requests/names';
@@ -18,13 +18,21 @@ export interface RequestHistoryEntry {
   value_new: string;
 }
 
-const catalogFields: Partial<Record<string, NamedCatalog>> = {
-  region_id: 'regions',
-  program_id: 'programs',
-  subsystem_id: 'programs_subsystems',
-  service_repair_id: 'services_repairs',
+const catalogs: ReadonlySet<string> = new Set<NamedCatalog>(['regions', 'programs', 'programs_subsystems', 'services_repairs']);
+const refOf = (field: string) => {
+  const shape = (requestFields as Partial<Record<string, (typeof requestFields)[RequestField]>>)[field]?.shape;
+  return shape?.kind === 'ref' ? shape.ref : null;
 };
-const userFields = new Set(['contact_id', 'engineer_id']);
+/** Fields naming a catalogue item and fields naming an account, from the field table's value shapes. */
+const catalogFields: Partial<Record<string, NamedCatalog>> = Object.fromEntries(
+  requestFieldNames.flatMap((f) => {
+    const r = refOf(f);
+    return r && catalogs.has(r) ? [[f, r as NamedCatalog]] : [];
+  }),
+);
+const userFields = new Set<string>(requestFieldNames.filter((f) => refOf(f) === 'user'));
+const unitFields = new Set<string>(requestFieldNames.filter((f) => refOf(f) === 'unit'));
+const toolFields = new Set<string>(requestFieldNames.filter((f) => refOf(f) === 'tool'));
 
 export const historyFieldTitle = (field: string): string =>
   requestFieldTitles[field as RequestField] ?? (field === 'spares' ? 'ЗИП' : requestListTitles[field as keyof typeof requestListTitles]) ?? field;
@@ -38,11 +46,9 @@ export const formatHistoryValue = (field: string, value: unknown, names: Names, 
   const catalog = catalogFields[field];
   if (catalog) return names.catalog(catalog, value) ?? String(value);
   if (userFields.has(field)) return names.user(value) ?? String(value);
+  if (unitFields.has(field)) return names.unit(value)?.name ?? String(value);
+  if (toolFields.has(field)) return names.tool(value)?.title ?? String(value);
   switch (field) {
-    case 'unit_id':
-      return names.unit(value)?.name ?? String(value);
-    case 'tool_id':
-      return names.tool(value)?.title ?? String(value);
     case 'engineers':
       return (Array.isArray(value) ? value : []).map((id) => names.user(id) ?? String(id)).join(', ');
     case 'works':
@@ -85,8 +91,8 @@ const wanted = (rows: ReadonlyArray<{ field: string; value_old: unknown; value_n
       const c = catalogFields[r.field];
       if (c) catalog[c].add(Number(v));
       else if (userFields.has(r.field)) users.add(Number(v));
-      else if (r.field === 'unit_id') units.add(Number(v));
-      else if (r.field === 'tool_id') tools.add(Number(v));
+      else if (unitFields.has(r.field)) units.add(Number(v));
+      else if (toolFields.has(r.field)) tools.add(Number(v));
       else if (r.field === 'engineers' && Array.isArray(v)) v.forEach((id) => users.add(Number(id)));
       else if (r.field === 'tools_commissioning') list(v).forEach((i) => tools.add(Number(i.tool_id)));
     }

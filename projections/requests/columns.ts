@@ -5,12 +5,14 @@ import {
   costOfWorks,
   initialRequestState,
   requestFieldNames,
+  requestFields,
   type RequestField,
   type RequestFields,
   type RequestLists,
   type RequestEventMap,
   type RequestState,
 } from '../../domain/request';
+import { sqlTypeOf, type FieldType } from '../../domain/shared/fields';
 
 /**
  * The row of `rm_requests`: every scalar field of the request (domain/request/state.ts) as a typed
@@ -19,76 +21,12 @@ import {
  * row loaded from the table and folded in the next: a rebuild gives identical tables.
  */
 
-export type FieldType = 'int' | 'text' | 'bool' | 'date' | 'ts';
+export type { FieldType };
 
-export const requestFieldTypes = {
-  id: 'int',
-  number: 'int',
-  request_date_add: 'ts',
-  request_status_id: 'int',
-  request_kind_id: 'int',
-  request_performer_kind: 'text',
-  region_id: 'int',
-  unit_id: 'int',
-  contact_kind: 'int',
-  contact_id: 'int',
-  contact_unknown_name: 'text',
-  contact_unknown_email: 'text',
-  number_out: 'text',
-  date_out_d: 'date',
-  program_id: 'int',
-  subsystem_id: 'int',
-  system_ts_id: 'int',
-  tool_id: 'int',
-  learning_type_id: 'int',
-  repair_kind_id: 'int',
-  repair_type_id: 'int',
-  repair_result_id: 'int',
-  request_text: 'text',
-  request_text_expl: 'text',
-  note: 'text',
-  hotlinegas_number: 'text',
-  hotlinegas_close_d: 'date',
-  hotline_email_register_sent: 'bool',
-  hotline_email_close_sent: 'bool',
-  result: 'text',
-  result_type: 'int',
-  result_d: 'date',
-  commissioning_year: 'int',
-  fulfielled_works: 'text',
-  co_13_number: 'text',
-  co_13_d: 'date',
-  co_3_number: 'text',
-  co_3_d: 'date',
-  co_7_number: 'text',
-  co_7_d: 'date',
-  co_8_number: 'text',
-  co_8_d: 'date',
-  co_41_number: 'text',
-  co_41_d: 'date',
-  co_42_number: 'text',
-  co_42_d: 'date',
-  date_repair_d: 'date',
-  service_repair_id: 'int',
-  date_pass_d: 'date',
-  date_return_d: 'date',
-  tool_in_d: 'date',
-  tool_out_d: 'date',
-  view_res_before: 'int',
-  view_res_after: 'int',
-  comment_before: 'text',
-  comment_after: 'text',
-  troubles_display: 'bool',
-  troubles_list: 'text',
-  hotline_result_id: 'int',
-  hotline_result_type: 'int',
-  hotline_result_date: 'date',
-  hotline_work_description: 'text',
-  instructed_person: 'text',
-  engineer_id: 'int',
-} as const satisfies Record<RequestField, FieldType>;
-
-const sqlTypes: Record<FieldType, string> = { int: 'integer', text: 'text', bool: 'boolean', date: 'date', ts: 'timestamptz' };
+/** Each field's column type, from the field table. */
+export const requestFieldTypes: Readonly<Record<RequestField, FieldType>> = Object.fromEntries(
+  requestFieldNames.map((f) => [f, requestFields[f].type]),
+) as Record<RequestField, FieldType>;
 
 /** One canonical form per type: what the table gives back is what the fold produces. */
 export const canon = (type: FieldType, v: unknown): unknown => {
@@ -159,7 +97,7 @@ export const derivedColumns = [
 export const requestRowColumns: readonly string[] = [...requestFieldNames, ...derivedColumns];
 
 const fieldDdl = requestFieldNames
-  .map((f) => `      ${f} ${sqlTypes[requestFieldTypes[f]]}${f === 'id' ? ' PRIMARY KEY' : f === 'request_text' ? " NOT NULL DEFAULT ''" : requestFieldTypes[f] === 'bool' ? ' NOT NULL DEFAULT false' : ''}`)
+  .map((f) => `      ${f} ${sqlTypeOf[requestFieldTypes[f]]}${f === 'id' ? ' PRIMARY KEY' : f === 'request_text' ? " NOT NULL DEFAULT ''" : requestFieldTypes[f] === 'bool' ? ' NOT NULL DEFAULT false' : ''}`)
   .join(',\n');
 
 /**

@@ -1,4 +1,4 @@
-import { dateFieldsChecked } from '../../../../../domain/request/validation';
+import { requestDateFields } from '../../../../../domain/request/fields';
 import { formatDate, parseRuDate } from '../../../../../domain/shared/dates';
 import type { ActKind, SignType } from '../../../../../domain/request/enums';
 import {
@@ -15,7 +15,7 @@ import type { RequestView } from '../api/types';
 import type { ChosenTool } from './lookups';
 
 /** Calendar-date fields: the form holds their masked text 'DD.MM.YYYY', the API 'YYYY-MM-DD' (the domain's list). */
-export const formDateFields = dateFieldsChecked;
+export const formDateFields = requestDateFields;
 export type FormDateField = (typeof formDateFields)[number];
 
 const dateFieldSet: ReadonlySet<string> = new Set(formDateFields);
