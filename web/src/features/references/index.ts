@@ -10,3 +10,4 @@ export {
 } from './api/references-api';
 export { usePreloadReferences } from './hooks/use-preload-references';
 export { catalogItemTitle, useCatalogTitle, useOrganizationName } from './hooks/use-reference-titles';
+export { catalogScreenOf, type CatalogScreenView, type ScreenColumn, type ScreenField } from './model/catalog-screens';

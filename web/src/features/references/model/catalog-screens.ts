@@ -1,0 +1,45 @@
+import { catalogScreen, type CatalogScreen, type ChoiceOption, type FieldControl, type FieldMeta } from '@domain/catalog/screens';
+import type { CatalogName } from '@domain/catalog/definitions';
+
+export type { CatalogScreen, ChoiceOption, FieldControl, FieldMeta };
+
+/** One field of a catalogue's edit dialog, in dialog order. */
+export interface ScreenField extends FieldMeta {
+  readonly name: string;
+}
+
+/** One column of a catalogue's list, in list order. */
+export interface ScreenColumn extends FieldMeta {
+  readonly field: string;
+}
+
+/** Everything the generic reference screen renders, from domain/catalog/screens.ts. */
+export interface CatalogScreenView {
+  readonly name: CatalogName;
+  readonly title: string;
+  readonly fields: readonly ScreenField[];
+  readonly columns: readonly ScreenColumn[];
+  readonly textFilter: string;
+  readonly filters: readonly { readonly field: string; readonly label: string; readonly control: FieldControl }[];
+}
+
+const views = new Map<CatalogName, CatalogScreenView>();
+
+/** The screen of a catalogue, shaped as lists the screen maps over (built once per catalogue). */
+export const catalogScreenOf = (name: CatalogName): CatalogScreenView => {
+  let view = views.get(name);
+  if (!view) {
+    const s = catalogScreen(name);
+    const meta = s.fields as Readonly<Record<string, FieldMeta>>;
+    view = {
+      name: s.name,
+      title: s.title,
+      fields: Object.entries(meta).map(([field, m]) => ({ name: field, ...m })),
+      columns: s.columns.map((field) => ({ field, ...meta[field]! })),
+      textFilter: s.textFilter,
+      filters: Object.entries(s.filters as Readonly<Record<string, string>>).map(([field, label]) => ({ field, label, control: meta[field]!.control })),
+    };
+    views.set(name, view);
+  }
+  return view;
+};
