@@ -16,7 +16,7 @@ export type AppNotification = z.output<typeof notificationSchema>;
 
 const listSchema = z.object({ notifications: z.array(notificationSchema) });
 
-export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ['Notifications'] }).injectEndpoints({
+export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/notifications/{userId}: the caller's new ones (state 1), newest first, as the bell counts them. */
     notifications: build.query<AppNotification[], number>({

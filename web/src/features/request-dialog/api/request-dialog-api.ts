@@ -111,7 +111,6 @@ const requestTags = (id: number | null) => (id === null ? ['RequestList' as cons
  * shows the server's text and offers to reload.
  */
 export const requestDialogApi = api
-  .enhanceEndpoints({ addTagTypes: ['RequestList', 'Request', 'Notifications'] })
   .injectEndpoints({
     endpoints: (build) => ({
       request: build.query<RequestView, number>({

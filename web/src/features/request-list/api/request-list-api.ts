@@ -41,7 +41,7 @@ const filterPath = (filter: ServerFilter) => encodeURIComponent(JSON.stringify(f
  * The request list's calls. 'RequestList' is shared with the request dialog: its saves
  * invalidate it, so the list reloads after a save; { type: 'Request', id } is the dialog's.
  */
-export const requestListApi = api.enhanceEndpoints({ addTagTypes: ['RequestList', 'Request'] }).injectEndpoints({
+export const requestListApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/request/{filter json with pageNumber} -> { requests, pagesCount, itemsCount }. */
     requestList: build.query<RequestPage, ServerFilter>({
