@@ -5,6 +5,7 @@ import { projectionRunnerSchema } from '../../processors/schema';
 import { authSchema } from '../auth/schema';
 import { sessionsSchema } from '../auth/sessions';
 import { runScript } from '../../infrastructure/db/raw-sql';
+import { writeIndexSchema } from '../../infrastructure/write-index';
 
 /**
  * Ordered, append-only list of schema steps for tables that are not read models (the event
@@ -18,6 +19,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '004-auth', sql: authSchema },
   { id: '005-unique-values', sql: uniqueValuesSchema },
   { id: '006-auth-sessions', sql: sessionsSchema },
+  { id: '007-write-index', sql: writeIndexSchema },
 ];
 
 const MIGRATION_LOCK = 7_160_069;

@@ -75,8 +75,26 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * A stream's keys in a write-side index (`write_index`: which users hold a role, which spares sets
+ * hold a request's spares) moved by this append. Decisions read these indexes instead of read models
+ * that may lag; see docs/decisions.md, "Write-side invariants".
+ */
+export interface IndexChange {
+  readonly index: string;
+  /** The stream listed under the keys. */
+  readonly member: string;
+  readonly add: readonly string[];
+  readonly remove: readonly string[];
+}
+
 export interface AppendOptions {
   readonly expectedRevision: ExpectedRevision;
+  /**
+   * Applied with the events: PostgreSQL in the same transaction; EventStoreDB right after the
+   * append (no shared transaction, see its adapter).
+   */
+  readonly index?: IndexChange;
 }
 
 export interface ReadStreamOptions {
@@ -112,6 +130,12 @@ export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
   /** Events of one stream in revision order; an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /**
+   * Every event of the streams of one type (the id's prefix before the first dash: `user`), by
+   * stream then revision. Optional: a fast path for filling write-side indexes; without it they
+   * are filled by reading the whole log.
+   */
+  readStreamsOfType?(streamType: string): Promise<StoredEvent[]>;
   /** One batch of the global log in (commit, prepare) order. Never skips an event that commits late. */
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   /** Catch-up subscription: reads history from `after`, then keeps delivering new events live. */

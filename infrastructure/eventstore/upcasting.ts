@@ -28,6 +28,7 @@ export const withUpcasting = (store: EventStore, upcasters: readonly Upcaster[])
     append: (id, events, options) => store.append(id, events, options),
     readStream: async (id, options) => up(await store.readStream(id, options)),
     readAll: async (options) => up(await store.readAll(options)),
+    ...(store.readStreamsOfType ? { readStreamsOfType: async (type: string) => up(await store.readStreamsOfType!(type)) } : {}),
     subscribe: (options) => store.subscribe({ ...options, onEvents: (events) => options.onEvents(up([...events])) }),
     headPosition: () => store.headPosition(),
     waitForAppend: (ms) => store.waitForAppend(ms),

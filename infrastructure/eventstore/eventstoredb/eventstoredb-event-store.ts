@@ -33,7 +33,9 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from '../port';
+import type { DatabasePool } from 'slonik';
 import { WakeUp } from '../../wake-up';
+import { applyIndexChange } from '../../write-index';
 
 const toEsdbExpected = (e: ExpectedRevision): AppendExpectedRevision =>
   e === 'no_stream' ? NO_STREAM : e === 'any' ? ANY : e === 'stream_exists' ? STREAM_EXISTS : BigInt(e);
@@ -60,18 +62,27 @@ const toStored = (resolved: ResolvedEvent | AllStreamResolvedEvent): StoredEvent
 /**
  * EventStoreDB adapter, selected by EVENTSTORE_URL. The schema version travels inside the
  * event metadata; positions are the server's own commit/prepare positions.
+ *
+ * Write-side indexes live in PostgreSQL (`indexDb`). EventStoreDB shares no transaction with it,
+ * so an index change is applied right after the append succeeds: a crash between the two leaves
+ * the index one change behind (docs/decisions.md, "Write-side invariants"). Without `indexDb`
+ * an append that carries an index change is refused rather than silently losing it.
  */
 export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private live: AllStreamSubscription | null = null;
   private readonly appended = new WakeUp();
 
-  constructor(connectionString: string) {
+  constructor(
+    connectionString: string,
+    private readonly indexDb?: DatabasePool,
+  ) {
     this.client = EventStoreDBClient.connectionString(connectionString);
   }
 
-  async append(streamId: string, events: readonly NewEvent[], { expectedRevision }: AppendOptions): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], { expectedRevision, index }: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
+    if (index && !this.indexDb) throw new Error(`append to ${streamId}: write-side index ${index.index} needs the PostgreSQL pool`);
     try {
       const r = await this.client.appendToStream(
         streamId,
@@ -85,6 +96,7 @@ export class EventStoreDbEventStore implements EventStore {
         { expectedRevision: toEsdbExpected(expectedRevision) },
       );
       if (!r.position) throw new Error('EventStoreDB did not return a position');
+      if (index) await applyIndexChange(this.indexDb!, index);
       this.appended.wake();
       return { nextRevision: Number(r.nextExpectedRevision), position: { ...r.position } };
     } catch (error) {

@@ -17,6 +17,7 @@ import {
 } from '../port';
 import { EVENTS_CHANNEL } from './schema';
 import { WakeUp } from '../../wake-up';
+import { applyIndexChange } from '../../write-index';
 
 interface EventRow {
   position: string;
@@ -109,7 +110,7 @@ export class PostgresEventStore implements EventStore {
     private readonly options: PostgresEventStoreOptions = {},
   ) {}
 
-  async append(streamId: string, events: readonly NewEvent[], { expectedRevision }: AppendOptions): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], { expectedRevision, index }: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
     const n = events.length;
     const types = events.map((e) => e.type);
@@ -130,13 +131,16 @@ export class PostgresEventStore implements EventStore {
              pg_current_xact_id()::text AS tx, pg_notify(${EVENTS_CHANNEL}, '') AS notified
       FROM s`;
     const delay = this.options.commitDelayMs?.() ?? 0;
-    const row = delay
-      ? await this.pool.transaction(async (tx) => {
-          const r = await tx.maybeOne(statement);
-          await new Promise((resolve) => setTimeout(resolve, delay));
-          return r;
-        })
-      : await this.pool.maybeOne(statement);
+    // A write-side index moves in the same transaction as the events, or not at all.
+    const row =
+      delay || index
+        ? await this.pool.transaction(async (tx) => {
+            const r = await tx.maybeOne(statement);
+            if (r && index) await applyIndexChange(tx, index);
+            if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+            return r;
+          })
+        : await this.pool.maybeOne(statement);
     if (!row) throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.currentRevision(streamId));
     this.appended.wake();
     return {
@@ -157,6 +161,14 @@ export class PostgresEventStore implements EventStore {
       SELECT ${eventColumns} FROM es_events
       WHERE stream_id = ${streamId} AND stream_revision >= ${from}
       ORDER BY stream_revision LIMIT ${limit}`);
+    return (rows as unknown as EventRow[]).map(toStored);
+  }
+
+  async readStreamsOfType(streamType: string): Promise<StoredEvent[]> {
+    const rows = await this.pool.any(sql.unsafe`
+      SELECT ${eventColumns} FROM es_events
+      WHERE stream_id IN (SELECT stream_id FROM es_streams WHERE stream_type = ${streamType})
+      ORDER BY stream_id, stream_revision`);
     return (rows as unknown as EventRow[]).map(toStored);
   }
 
