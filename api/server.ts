@@ -22,6 +22,7 @@ import { BullJobQueue } from './jobs/bullmq-queue';
 import { registerJobHandlers } from './jobs/handlers';
 import { allReactions } from './reactions';
 import { upcasters } from './upcasters';
+import { backfillWriteIndexes } from '../commands/write-index-backfill';
 import { seedIfEmpty, type SeedOutcome } from './seed/seed';
 import { FileStore } from '../infrastructure/files/file-store';
 import { writeLookups } from './write-lookups';
@@ -76,10 +77,13 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
   await prepareDatabase(pool);
 
   const baseStore: EventStore = config.eventStoreUrl
-    ? new EventStoreDbEventStore(config.eventStoreUrl)
+    ? new EventStoreDbEventStore(config.eventStoreUrl, pool)
     : new PostgresEventStore(pool, { listenUrl: databaseUrl, pollIntervalMs: 500 });
   const store = withUpcasting(baseStore, upcasters);
   undo.push(() => store.close());
+  // Write-side indexes (role holders, sets holding a request's spares) from the log, once per database.
+  const indexed = await backfillWriteIndexes(pool, store);
+  if (indexed.length) log.info({ indexes: indexed }, 'write-side indexes filled from the log');
   // Every new request takes an id: reserve them in blocks (their numbers are what users see).
   const ids = postgresIdAllocator(pool, { reserve: { request: 20 } });
   const jobs = new BullJobQueue(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', url: databaseUrl }, log, config.jobsQueue);

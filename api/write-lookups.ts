@@ -1,11 +1,17 @@
 import type { DatabasePool } from 'slonik';
 import type { WriteLookups } from '../commands/context';
 import type { ReadModelCache } from '../infrastructure/read-model-cache';
+import { catalogLookups } from '../projections/catalog/lookups';
+import { notificationLookups } from '../projections/notifications/lookups';
 import { organizationLookups } from '../projections/organizations/lookups';
-import { roleLookups } from '../projections/roles/lookups';
+import { toolLookups } from '../projections/tools/lookups';
+import { userLookups } from '../projections/users/lookups';
 
 /** The write side's lookup ports, implemented by the read models (composition root). */
 export const writeLookups = (pool: DatabasePool, cache?: ReadModelCache): WriteLookups => ({
   ...organizationLookups(pool, cache),
-  ...roleLookups(pool),
+  ...toolLookups(pool),
+  ...catalogLookups(pool, cache),
+  ...userLookups(pool, cache),
+  ...notificationLookups(pool),
 });

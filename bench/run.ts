@@ -14,7 +14,7 @@ import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgr
 import { withUpcasting } from '../infrastructure/eventstore/upcasting';
 import { postgresIdAllocator } from '../infrastructure/ids';
 import { silentLogger } from '../infrastructure/logger';
-import { registerRequest } from '../commands/request/handlers';
+import { registerRequest } from '../commands/request/register';
 import { allProjections } from '../projections/registry';
 import { ProjectionRunner } from '../processors/runner';
 import { loadCurrentUser } from '../api/auth/current-user';

@@ -2,11 +2,12 @@ import type { DatabasePool } from 'slonik';
 import type { EventStore, Position } from '../infrastructure/eventstore/port';
 import type { IdAllocator } from '../infrastructure/ids';
 import type { ReadModelCache } from '../infrastructure/read-model-cache';
-import type { AdminLookups } from './admin/lookup-port';
+import type { NotificationLookupPort } from './notification/lookup-port';
+import type { OrganizationLookupPort } from './organization/lookup-port';
 import type { RequestLookupPort } from './request/lookup-port';
 
 /** Everything handlers read from the read side, through ports the composition root wires. */
-export type WriteLookups = AdminLookups & RequestLookupPort;
+export type WriteLookups = OrganizationLookupPort & RequestLookupPort & NotificationLookupPort;
 
 /** What command handlers work with: the event store, id counters and read models for lookups. */
 export interface WriteContext {

@@ -1,7 +1,9 @@
-import type { Decider } from '../domain/shared/decider';
 import type { CommandContext, DomainEvent } from '../domain/shared/events';
 import { conflict } from '../domain/shared/errors';
-import { WrongExpectedRevisionError, type EventStore, type NewEvent, type Position } from '../infrastructure/eventstore/port';
+import { WrongExpectedRevisionError, type EventStore, type IndexChange, type NewEvent, type Position } from '../infrastructure/eventstore/port';
+import type { Decider } from '../domain/shared/decider';
+import { readAggregate, type WriteIndex } from './aggregate';
+import { registrationOf } from './stream-registry';
 
 export interface HandleOptions {
   /**
@@ -15,8 +17,6 @@ export interface HandleOptions {
    * message beside an open dialog); any other event since then does.
    */
   readonly unrelated?: ReadonlySet<string>;
-  /** Schema versions of event types whose shape has changed (default 1). */
-  readonly schemaVersions?: Readonly<Record<string, number>>;
   /** Re-read and re-decide this many times when another writer got in first. */
   readonly retries?: number;
   /**
@@ -25,6 +25,11 @@ export interface HandleOptions {
    * command is decided again on the stream as read.
    */
   readonly expectNew?: boolean;
+  /**
+   * Append whatever the stream holds now (an inbox that takes marks in any order): decided on the
+   * initial state without reading the stream. Only for streams whose state constrains nothing.
+   */
+  readonly anyRevision?: boolean;
   /** The stream as the caller has just read and folded it: decided on without reading it again. */
   readonly known?: { readonly state: unknown; readonly revision: number; readonly types?: readonly string[] };
 }
@@ -43,7 +48,7 @@ export const STALE_DEFAULT = 'Запись была изменена други�
 export const toNewEvents = (
   events: readonly DomainEvent[],
   context: CommandContext,
-  schemaVersions: Readonly<Record<string, number>> = {},
+  schemaVersions: Readonly<Partial<Record<string, number>>> = {},
 ): NewEvent[] =>
   events.map((e) => ({
     type: e.type,
@@ -70,6 +75,33 @@ export const changedSince = (
   if (clientRevision == null || clientRevision === revision) return false;
   if (clientRevision > revision || clientRevision < -1 || !types) return true;
   return types.slice(clientRevision + 1).some((t) => !unrelated.has(t));
+};
+
+/** Several commands decided in order on `state`: the events and the state they lead to (pure). */
+export const decideAll = <S, C, E extends DomainEvent>(
+  decider: Pick<Decider<S, C, E>, 'decide' | 'evolve'>,
+  state: S,
+  commands: readonly C[],
+  context: CommandContext,
+): { events: E[]; next: S } => {
+  const events: E[] = [];
+  let next = state;
+  for (const command of commands) {
+    const decided = decider.decide(next, command, context);
+    next = decided.reduce(decider.evolve, next);
+    events.push(...decided);
+  }
+  return { events, next };
+};
+
+/** How the stream's keys in its write-side index move from `before` to `after` (none: no change). */
+const indexChange = <S>(index: WriteIndex<S> | undefined, streamId: string, before: S, after: S): IndexChange | undefined => {
+  if (!index) return undefined;
+  const was = new Set(index.keysOf(before));
+  const is = new Set(index.keysOf(after));
+  const add = [...is].filter((k) => !was.has(k));
+  const remove = [...was].filter((k) => !is.has(k));
+  return add.length || remove.length ? { index: index.name, member: streamId, add, remove } : undefined;
 };
 
 /**
@@ -99,32 +131,30 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
   options: HandleOptions = {},
 ): Promise<HandleResult<S, E>> => {
   const staleMessage = options.staleMessage ?? STALE_DEFAULT;
+  const registration = registrationOf<S>(streamId);
   for (let attempt = 0; ; attempt++) {
     let state: S;
     let revision: number;
     let types: readonly string[] | undefined;
+    const blind = attempt === 0 && (options.expectNew || options.anyRevision);
     if (attempt === 0 && options.known) {
       ({ revision, types } = options.known);
       state = options.known.state as S;
-    } else {
-      const history = attempt === 0 && options.expectNew ? [] : await store.readStream(streamId);
-      revision = history.length - 1;
-      types = history.map((e) => e.type);
+    } else if (blind) {
       state = decider.initialState();
-      for (const e of history) state = decider.evolve(state, { type: e.type, data: e.data } as E);
+      revision = -1;
+      types = [];
+    } else {
+      ({ state, revision, types } = await readAggregate(store, decider, streamId));
     }
     if (changedSince(options.clientRevision, revision, types, options.unrelated)) throw conflict(staleMessage);
-    const events: E[] = [];
-    let next = state;
-    for (const command of commands) {
-      const decided = decider.decide(next, command, context);
-      next = decided.reduce(decider.evolve, next);
-      events.push(...decided);
-    }
+    const { events, next } = decideAll(decider, state, commands, context);
     if (events.length === 0) return { events, state, revision, position: null };
     try {
-      const result = await store.append(streamId, toNewEvents(events, context, options.schemaVersions), {
-        expectedRevision: revision < 0 ? 'no_stream' : revision,
+      const index = indexChange(registration.index, streamId, state, next);
+      const result = await store.append(streamId, toNewEvents(events, context, registration.schemaVersions), {
+        expectedRevision: options.anyRevision ? 'any' : revision < 0 ? 'no_stream' : revision,
+        ...(index ? { index } : {}),
       });
       return { events, state: next, revision: result.nextRevision, position: result.position };
     } catch (error) {

@@ -3,7 +3,7 @@ import { rightsCatalog } from '../../domain/rights/catalog';
 import { signinSchema } from '../../domain/user/schemas';
 import { DomainError } from '../../domain/shared/errors';
 import { parseOrThrow } from '../../domain/shared/validation';
-import { recordSignIn } from '../../commands/admin/users';
+import { recordSignIn } from '../../commands/user/users';
 import { listRoles } from '../../projections/roles/queries';
 import { listOrganizations, listUnits } from '../../projections/organizations/queries';
 import type { AppContext } from '../context';

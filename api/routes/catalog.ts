@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalogs, type CatalogDefinition } from '../../domain/catalog/definitions';
 import { RightValue } from '../../domain/rights/values';
 import { invalid } from '../../domain/shared/errors';
-import { createCatalogItem, deleteCatalogItem, updateCatalogItem } from '../../commands/admin/catalog';
+import { createCatalogItem, deleteCatalogItem, updateCatalogItem } from '../../commands/catalog/catalog';
 import { getCatalogItem, listCatalog } from '../../projections/catalog/queries';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';

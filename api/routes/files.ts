@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadRequest, REQUEST_NOT_FOUND } from '../../commands/request/handlers';
+import { loadRequest, REQUEST_NOT_FOUND } from '../../commands/request/load';
 import { requestStreamId } from '../../domain/request/events';
 import type { FileRef } from '../../domain/request/state';
 import { scopeIncludes } from '../../domain/rights/scope';

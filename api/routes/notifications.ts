@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { createNotifications, markNotificationRead, markRequestNotificationsRead } from '../../commands/request/notifications';
+import { createNotifications, markNotificationRead, markRequestNotificationsRead } from '../../commands/notification/notifications';
 import { createNotificationsSchema, NOTIFICATION_ID, NotificationState } from '../../domain/notification';
 import { objectBody } from '../../domain/shared/primitives';
 import { parseOrThrow } from '../../domain/shared/validation';
 import { invalid } from '../../domain/shared/errors';
-import { loadVisible } from '../../commands/request/handlers';
+import { loadVisible } from '../../commands/request/load';
 import { requestReadScope } from './request-queries';
 import { scopeOf } from '../auth/current-user';
 import type { AppContext } from '../context';

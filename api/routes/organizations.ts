@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasFull } from '../../domain/rights/rights';
 import { RightValue } from '../../domain/rights/values';
 import { invalid, notFound } from '../../domain/shared/errors';
-import { deleteOrganization, moveUnit, saveOrganization } from '../../commands/admin/organizations';
+import { deleteOrganization, moveUnit, saveOrganization } from '../../commands/organization/organizations';
 import { getOrganization, listOrganizations, listUnits } from '../../projections/organizations/queries';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';

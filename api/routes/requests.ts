@@ -6,21 +6,14 @@ import type { FileRef, RequestDocument } from '../../domain/request/state';
 import { newDocumentsSchema, parseOrThrow } from '../../domain/request/validation';
 import type { UnitScope } from '../../domain/rights/scope';
 import { fileRefOf } from '../../infrastructure/files/file-store';
-import {
-  REQUEST_NOT_FOUND,
-  addRequestComment,
-  changeRequestDate,
-  changeRequestNumber,
-  createRequestGroup,
-  deleteRequest,
-  isRequestAction,
-  loadVisible,
-  registerRequest,
-  requestAction,
-  saveRequest,
-  type RequestOutcome,
-  type SaveInput,
-} from '../../commands/request/handlers';
+import { isRequestAction, requestAction } from '../../commands/request/actions';
+import { addRequestComment } from '../../commands/request/comment';
+import { deleteRequest } from '../../commands/request/delete';
+import { createRequestGroup } from '../../commands/request/group';
+import { loadVisible, REQUEST_NOT_FOUND, type RequestOutcome } from '../../commands/request/load';
+import { changeRequestDate, changeRequestNumber } from '../../commands/request/number-and-date';
+import { registerRequest } from '../../commands/request/register';
+import { saveRequest, type SaveInput } from '../../commands/request/save';
 import type { AppContext } from '../context';
 import { commandContext, idParam, requireRight, userOf } from '../http/guard';
 import { FEW_FILES_LIMITS, readBody, takeUpload, withUploads, type Upload } from '../http/multipart';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { RightValue } from '../../domain/rights/values';
 import { notFound } from '../../domain/shared/errors';
-import { deleteRole, saveRole } from '../../commands/admin/roles';
+import { deleteRole, saveRole } from '../../commands/role/roles';
 import { getRole, listRoles } from '../../projections/roles/queries';
 import type { AppContext } from '../context';
 import { commandContext, idParam, requireRight } from '../http/guard';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasFull, hasReadOrFull } from '../../domain/rights/rights';
 import { forbidden, invalid, notFound } from '../../domain/shared/errors';
-import { deleteUser, saveUser } from '../../commands/admin/users';
-import { accessLevelOfUser, getUser, listUsers, type UserListQuery } from '../../projections/users/queries';
+import { deleteUser, saveUser } from '../../commands/user/users';
+import { getUser, listUsers, type UserListQuery } from '../../projections/users/queries';
 import { adminScopeOf, organizationInScope, scopeMessages } from '../../domain/rights/privilege';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
@@ -89,7 +89,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.put('/api/users/:id', async (request) => {
     const user = userOf(request);
     const id = idParam((request.params as { id: string }).id);
-    if ((await accessLevelOfUser(ctx.pool, id)) > user.accessLevel) throw forbidden('Учетная запись с уровнем доступа выше собственного недоступна');
+    // The target's access level is checked by saveUser from the user and role streams.
     const r = await saveUser(ctx, ctx.hashPassword, id, bodyOf(request), actorOf(user), commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: 'Пользователь сохранен', id, user: await getUser(ctx.pool, id) };

@@ -1,17 +1,13 @@
 import type { CommandContext } from '../../domain/shared/events';
 import type { FileRef, RequestState } from '../../domain/request/state';
 import { ContactKind } from '../../domain/request/enums';
-import {
-  addRequestComment,
-  createRequestGroup,
-  loadRequest,
-  registerRequest,
-  requestAction,
-  saveRequest,
-  type RequestAction,
-  type SaveInput,
-} from '../../commands/request/handlers';
-import { markRequestNotificationsRead } from '../../commands/request/notifications';
+import { requestAction, type RequestAction } from '../../commands/request/actions';
+import { addRequestComment } from '../../commands/request/comment';
+import { createRequestGroup } from '../../commands/request/group';
+import { loadRequest } from '../../commands/request/load';
+import { registerRequest } from '../../commands/request/register';
+import { saveRequest, type SaveInput } from '../../commands/request/save';
+import { markRequestNotificationsRead } from '../../commands/notification/notifications';
 import type { AppContext } from '../context';
 import type { DemoUnit, DemoUser } from './demo-world';
 

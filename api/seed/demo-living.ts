@@ -1,7 +1,7 @@
 import { sql } from 'slonik';
 import type { CommandContext } from '../../domain/shared/events';
 import { RequestKind } from '../../domain/request/enums';
-import { createNotifications } from '../../commands/request/notifications';
+import { createNotifications } from '../../commands/notification/notifications';
 import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import { DemoPlanner, type FilialTarget, type HotlineTarget, type Plan } from './demo-plans';

@@ -12,9 +12,9 @@ import {
   actKindTitles,
 } from '../../domain/request/enums';
 import { actFields, actFileName, actNumber } from '../../domain/request/acts';
-import { matchingActKind } from '../../domain/request/rules';
+import { matchingActKind } from '../../domain/request/lifecycle';
 import type { RequestDocument, RequestState } from '../../domain/request/state';
-import type { SaveInput } from '../../commands/request/handlers';
+import type { SaveInput } from '../../commands/request/save';
 import { ToolState } from '../../domain/tool/states';
 import type { AppContext } from '../context';
 import { DOCX_MIME, demoActDocx, storeDemoFile } from './demo-files';

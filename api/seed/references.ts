@@ -1,7 +1,7 @@
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
 import { findCatalog, ProgramType } from '../../domain/catalog/definitions';
-import { createCatalogItem } from '../../commands/admin/catalog';
+import { createCatalogItem } from '../../commands/catalog/catalog';
 import { latest } from '../../commands/context';
 import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';

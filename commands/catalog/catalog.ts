@@ -5,7 +5,7 @@ import type { CommandContext } from '../../domain/shared/events';
 import { referencedIds, referencesOf, type KnownReferences } from '../../domain/catalog/references';
 import type { EventStore } from '../../infrastructure/eventstore/port';
 import { handleCommand } from '../handle-command';
-import { existingCatalogIds } from './lookups';
+import { existingCatalogIds } from './catalog-refs';
 import type { CommandOutcome, WriteContext } from '../context';
 
 /** Looks up, in their streams, the items the submitted fields refer to. */

@@ -1,4 +1,3 @@
-import { sql } from 'slonik';
 import {
   inboxStreamId,
   notificationsStreamId,
@@ -6,10 +5,11 @@ import {
 } from '../../domain/notification';
 import type { CommandContext } from '../../domain/shared/events';
 import { invalid, notFound } from '../../domain/shared/errors';
-import { toNewEvents } from '../handle-command';
+import { handleCommand } from '../handle-command';
 import type { CommandOutcome, WriteContext } from '../context';
-import { loadRequest } from './handlers';
-import { usersWhoMaySee } from './lookups';
+import { loadRequest } from '../request/load';
+import { usersWhoMaySee } from '../request/lookups';
+import { notificationStreams } from './notification-streams';
 
 export const NOTIFICATION_NOT_FOUND = 'Уведомление не найдено';
 export const NO_ACCESS_TO_REQUEST = 'У пользователя нет доступа к этой заявке';
@@ -18,17 +18,16 @@ export const NO_ACCESS_TO_REQUEST = 'У пользователя нет дост
 export const markNotificationRead = async (w: WriteContext, userId: number, notificationId: string, context: CommandContext): Promise<CommandOutcome> => {
   if (!/^[cn]\d+-\d+(-\d+)?$/.test(notificationId)) throw invalid('Неверный идентификатор уведомления');
   // Only a notification the caller holds: another user's (or an unknown) id writes nothing.
-  const own = await w.pool.maybeOneFirst(sql.unsafe`SELECT 1 FROM rm_notifications WHERE id = ${notificationId} AND user_id = ${userId}`);
-  if (own == null) throw notFound(NOTIFICATION_NOT_FOUND);
+  if (!(await w.lookups.notificationHeldBy(notificationId, userId))) throw notFound(NOTIFICATION_NOT_FOUND);
   const event: NotificationEvent = { type: 'NotificationRead', data: { user_id: userId, notification_id: notificationId } };
-  const r = await w.store.append(inboxStreamId(userId), toNewEvents([event], context), { expectedRevision: 'any' });
+  const r = await handleCommand(w.store, notificationStreams, inboxStreamId(userId), event, context, { anyRevision: true });
   return { id: userId, position: r.position };
 };
 
 /** Opening a request's chat tab clears that request's notifications of the caller. */
 export const markRequestNotificationsRead = async (w: WriteContext, userId: number, requestId: number, context: CommandContext): Promise<CommandOutcome> => {
   const event: NotificationEvent = { type: 'RequestNotificationsRead', data: { user_id: userId, request_id: requestId } };
-  const r = await w.store.append(inboxStreamId(userId), toNewEvents([event], context), { expectedRevision: 'any' });
+  const r = await handleCommand(w.store, notificationStreams, inboxStreamId(userId), event, context, { anyRevision: true });
   return { id: userId, position: r.position };
 };
 
@@ -40,10 +39,7 @@ export const createNotifications = async (
 ): Promise<CommandOutcome> => {
   const users = Array.isArray(input.usersIds) ? [...new Set(input.usersIds.map(Number).filter((n) => Number.isInteger(n) && n > 0))] : [];
   if (users.length === 0) throw invalid('Выберите пользователей', { usersIds: 'Выберите пользователей' });
-  const active = new Set(
-    (await w.pool.anyFirst(sql.unsafe`
-      SELECT id FROM rm_users WHERE id = ANY(${sql.array(users, 'int4')}) AND NOT deleted AND NOT is_inactive`)).map(Number),
-  );
+  const active = new Set(await w.lookups.activeUserIds(users));
   if (users.some((u) => !active.has(u))) throw invalid('Пользователь не найден', { usersIds: 'Пользователь не найден' });
   const requestId = Number(input.requestId) || null;
   if (requestId !== null) {
@@ -60,6 +56,6 @@ export const createNotifications = async (
     type: 'NotificationsCreated',
     data: { id, notification_type: String(input.notificationType ?? 'message'), request_id: requestId, user_ids: users, info, date_time: context.now },
   };
-  const r = await w.store.append(notificationsStreamId(id), toNewEvents([event], context), { expectedRevision: 'no_stream' });
+  const r = await handleCommand(w.store, notificationStreams, notificationsStreamId(id), event, context, { expectNew: true, retries: 0 });
   return { id, position: r.position };
 };

@@ -3,7 +3,8 @@ import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
 import { notFound } from '../../domain/shared/errors';
 import { organizationKinds, regions } from '../../domain/catalog/definitions';
-import { existingCatalogIds, hostRef } from './lookups';
+import { existingCatalogIds } from '../catalog/catalog-refs';
+import { hostRef } from './organization-refs';
 import { handleCommand } from '../handle-command';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
 

@@ -3,7 +3,7 @@ import type { Reaction } from '../../infrastructure/reaction';
 import { changeToolState } from '../tool/tools';
 import type { WriteContext } from '../context';
 import type { Logger } from '../../infrastructure/logger';
-import { loadRequest } from './handlers';
+import { loadRequest } from './load';
 
 /** Request events after which a hard repair may have moved its tool to another state. */
 const triggers = new Set([

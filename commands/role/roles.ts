@@ -4,6 +4,7 @@ import type { CommandContext } from '../../domain/shared/events';
 import { notFound } from '../../domain/shared/errors';
 import { handleCommand } from '../handle-command';
 import type { CommandOutcome, WriteContext } from '../context';
+import { countRoleHolders } from './role-holders';
 
 export const saveRole = async (
   w: WriteContext,
@@ -20,7 +21,8 @@ export const saveRole = async (
 };
 
 export const deleteRole = async (w: WriteContext, id: number, actor: Actor, ctx: CommandContext): Promise<CommandOutcome> => {
-  const assignedUsers = await w.lookups.countUsersWithRole(id);
+  // Counted in the write-side index the user streams keep in their own transactions: never behind.
+  const assignedUsers = await countRoleHolders(w, id);
   const r = await handleCommand(w.store, roleDecider, roleStreamId(id), { type: 'DeleteRole', id, actor, assignedUsers }, ctx);
   return { id, position: r.position };
 };

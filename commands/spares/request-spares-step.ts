@@ -1,11 +1,12 @@
-import { sql, type DatabasePool } from 'slonik';
 import { sparesSetDecider, sparesSetStreamId, type SpareAllocation } from '../../domain/spares/decider';
 import type { CommandContext } from '../../domain/shared/events';
 import { invalid } from '../../domain/shared/errors';
-import { handleCommand } from '../handle-command';
-import type { Logger } from '../../infrastructure/logger';
-import { latest } from '../context';
 import type { EventStore, Position } from '../../infrastructure/eventstore/port';
+import type { Logger } from '../../infrastructure/logger';
+import { readAggregate } from '../aggregate';
+import { latest, type WriteContext } from '../context';
+import { handleCommand } from '../handle-command';
+import { setsHoldingSparesOf } from './request-spares-index';
 
 /** One line of a request's spares as the dialog sends it. */
 export interface SpareLine {
@@ -26,12 +27,17 @@ export const parseSpareLines = (raw: unknown): SpareLine[] => {
   });
 };
 
-/** The sets holding a request's spares now, from the spares read model. */
-export const currentSpareLines = async (pool: DatabasePool, requestId: number): Promise<SpareLine[]> =>
-  (await pool.any(sql.unsafe`
-    SELECT spares_set_id, item_id, amount FROM rm_request_spares WHERE request_id = ${requestId} ORDER BY spares_set_id, item_id`)).map(
-    (r) => ({ spares_set_id: Number(r.spares_set_id), item_id: Number(r.item_id), amount: Number(r.amount) }),
-  );
+/**
+ * The request's spares now, from the spares-set streams that hold them (found through the
+ * `request-spares` write-side index, which moves with those streams): never from a read model.
+ */
+export const currentSpareLines = async (w: Pick<WriteContext, 'store' | 'pool'>, requestId: number): Promise<SpareLine[]> => {
+  const streams = await setsHoldingSparesOf(w, requestId);
+  const sets = await Promise.all(streams.map((streamId) => readAggregate(w.store, sparesSetDecider, streamId)));
+  return sets
+    .flatMap(({ state }) => (state.allocations[String(requestId)] ?? []).map((a) => ({ spares_set_id: state.id!, item_id: a.item_id, amount: a.amount })))
+    .sort((a, b) => a.spares_set_id - b.spares_set_id || a.item_id - b.item_id);
+};
 
 const bySet = (lines: readonly SpareLine[]) => {
   const m = new Map<number, SpareAllocation[]>();
@@ -44,51 +50,67 @@ export const sameSpares = (a: readonly SpareLine[], b: readonly SpareLine[]) => 
   return a.length === b.length && [...a].map(key).sort().join() === [...b].map(key).sort().join();
 };
 
-export interface SparesChange {
+export interface AppliedSparesStep {
   readonly position: Position | null;
-  /** Puts every touched set back to the request's previous allocation (the request save failed). */
-  undo(): Promise<void>;
+  /** Puts every touched set back to the request's previous allocation (the request's own append failed). */
+  compensate(): Promise<void>;
 }
 
 /**
- * Replaces a request's spares in every set concerned. Each set decides against its own stock with
- * its expected revision, so two requests can never over-allocate one item. When one set refuses,
- * the sets already changed are put back and the refusal (with its Russian message) goes to the caller.
+ * The cross-stream step of a request command that moves spares. Order: (1) `apply` replaces the
+ * request's allocation in every set concerned, set by set in id order, each deciding against its
+ * own stock with its expected revision (two requests can never over-allocate one item); a set that
+ * refuses puts the sets already changed back and its refusal (a Russian message) goes to the caller;
+ * (2) the caller appends the request's own events; (3) if that append fails, the caller runs
+ * `compensate`, which puts every set back (a set that cannot be put back is logged, not thrown).
+ * There is no shared transaction across streams: between (1) and (3) other readers may see the
+ * new allocation for a moment.
  */
-export const replaceRequestSpares = async (
-  store: EventStore,
-  requestId: number,
-  current: readonly SpareLine[],
-  desired: readonly SpareLine[],
-  context: CommandContext,
-  log: Logger,
-): Promise<SparesChange> => {
-  const before = bySet(current);
-  const after = bySet(desired);
-  const sets = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
-  const done: Array<{ setId: number; previous: SpareAllocation[] }> = [];
-  let position: Position | null = null;
-  const undo = async () => {
-    for (const d of done.reverse()) {
-      try {
-        await handleCommand(store, sparesSetDecider, sparesSetStreamId(d.setId), { type: 'AllocateSparesToRequest', request_id: requestId, items: d.previous }, context);
-      } catch (error) {
-        log.error({ requestId, setId: d.setId, err: String(error) }, 'could not restore the previous spares allocation');
+export const requestSparesStep = {
+  apply: async (
+    store: EventStore,
+    requestId: number,
+    current: readonly SpareLine[],
+    desired: readonly SpareLine[],
+    context: CommandContext,
+    log: Logger,
+  ): Promise<AppliedSparesStep> => {
+    const before = bySet(current);
+    const after = bySet(desired);
+    const sets = [...new Set([...before.keys(), ...after.keys()])].sort((a, b) => a - b);
+    const done: Array<{ setId: number; previous: SpareAllocation[] }> = [];
+    let position: Position | null = null;
+    const compensate = async () => {
+      for (const d of done.reverse()) {
+        try {
+          await handleCommand(store, sparesSetDecider, sparesSetStreamId(d.setId), { type: 'AllocateSparesToRequest', request_id: requestId, items: d.previous }, context);
+        } catch (error) {
+          log.error({ requestId, setId: d.setId, err: String(error) }, 'could not restore the previous spares allocation');
+        }
       }
-    }
-  };
-  try {
-    for (const setId of sets) {
-      const items = after.get(setId) ?? [];
-      const r = await handleCommand(store, sparesSetDecider, sparesSetStreamId(setId), { type: 'AllocateSparesToRequest', request_id: requestId, items }, context);
-      if (r.events.length) {
-        done.push({ setId, previous: r.events[0]!.type === 'SparesAllocatedToRequest' ? r.events[0]!.data.previous : before.get(setId) ?? [] });
-        position = latest(position, r.position);
+    };
+    try {
+      for (const setId of sets) {
+        const items = after.get(setId) ?? [];
+        const r = await handleCommand(store, sparesSetDecider, sparesSetStreamId(setId), { type: 'AllocateSparesToRequest', request_id: requestId, items }, context);
+        if (r.events.length) {
+          done.push({ setId, previous: r.events[0]!.type === 'SparesAllocatedToRequest' ? r.events[0]!.data.previous : before.get(setId) ?? [] });
+          position = latest(position, r.position);
+        }
       }
+    } catch (error) {
+      await compensate();
+      throw error;
     }
-  } catch (error) {
-    await undo();
-    throw error;
-  }
-  return { position, undo };
+    return { position, compensate };
+  },
+};
+
+/**
+ * Gives back every spare the request holds (a recalled or deleted request): the step alone, after
+ * the request's own events are appended, so there is nothing to compensate.
+ */
+export const releaseRequestSpares = async (w: Pick<WriteContext, 'store' | 'pool'> & { log: Logger }, requestId: number, context: CommandContext) => {
+  const current = await currentSpareLines(w, requestId);
+  return current.length ? requestSparesStep.apply(w.store, requestId, current, [], context, w.log) : null;
 };

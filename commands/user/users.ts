@@ -1,7 +1,7 @@
 import { userDecider, userStreamId, type UserState } from '../../domain/user/decider';
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
-import { invalid, notFound } from '../../domain/shared/errors';
+import { forbidden, invalid, notFound } from '../../domain/shared/errors';
 import { combineAccessLevel, combineRights } from '../../domain/rights/rights';
 import { changedIds } from '../../domain/rights/privilege';
 import type { AccountRefs } from '../../domain/user/account-rules';
@@ -10,18 +10,18 @@ import { parseOrThrow } from '../../domain/shared/validation';
 import { handleCommand } from '../handle-command';
 import { claimUnique, releaseUnique } from '../../infrastructure/unique-values';
 import { latest, type CommandOutcome, type WriteContext } from '../context';
-import { foldEvents } from '../../domain/shared/decider';
-import { existingCatalogIds, organizationRefs, roleRefs, unitRefs } from './lookups';
+import { readAggregate } from '../aggregate';
+import { existingCatalogIds } from '../catalog/catalog-refs';
+import { organizationRefs, unitRefs } from '../organization/organization-refs';
+import { roleRefs } from '../role/role-refs';
 import { posts, programs } from '../../domain/catalog/definitions';
 
 export type PasswordHasher = (password: string) => Promise<string>;
 
 const LOGIN_TAKEN = 'Пользователь с таким логином уже существует';
+const TARGET_ABOVE = 'Учетная запись с уровнем доступа выше собственного недоступна';
 
-const currentState = async (w: WriteContext, id: number): Promise<UserState> => {
-  const events = await w.store.readStream(userStreamId(id));
-  return foldEvents(userDecider, events.map((e) => ({ type: e.type, data: e.data }) as Parameters<typeof userDecider.evolve>[1]));
-};
+const currentState = async (w: WriteContext, id: number): Promise<UserState> => (await readAggregate(w.store, userDecider, userStreamId(id))).state;
 
 const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter(Number.isSafeInteger) : []);
 
@@ -57,10 +57,13 @@ export const saveUser = async (
   ctx: CommandContext,
   fixedId?: number,
 ): Promise<CommandOutcome> => {
+  // An account above the actor's level is refused first, its level read from its user and role streams.
+  const before = id === null ? null : await currentState(w, id);
+  if (before && combineAccessLevel(await roleRefs(w.store, before.user?.users_roles ?? [])) > actor.accessLevel)
+    throw forbidden(TARGET_ABOVE);
   // Ids within PostgreSQL integer before they are looked up (the decider checks the rest).
   parseOrThrow(accountIdsSchema, input);
   const userId = id ?? fixedId ?? (await w.ids.next('user'));
-  const before = id === null ? null : await currentState(w, userId);
   if (id !== null && (!before || before.status === 'absent')) throw notFound('Пользователь не найден');
   const login = typeof input.login === 'string' ? input.login.trim().toLowerCase() : '';
   const oldLogin = before?.user?.login.toLowerCase() ?? null;

@@ -196,3 +196,10 @@ export const personalDataFields: Readonly<Record<RequestEventType, readonly stri
 };
 
 export const requestStreamId = (id: number | string): string => `request-${id}`;
+
+/**
+ * Schema versions of request events whose shape has changed since first written (absent: 1). The
+ * write path stamps them on append (commands/stream-registry.ts); upcasters in
+ * api/upcasters.ts lift older shapes on read.
+ */
+export const requestSchemaVersions: Readonly<Partial<Record<RequestEventType, number>>> = {};

@@ -1,0 +1,76 @@
+import { requestDecider } from '../../domain/request/decider';
+import { requestStreamId } from '../../domain/request/events';
+import type { RequestCommand } from '../../domain/request/commands';
+import { PerformerKind } from '../../domain/request/enums';
+import type { FileRef } from '../../domain/request/state';
+import { parseOrThrow, submittedRequestSchema } from '../../domain/request/validation';
+import { scopeIncludes } from '../../domain/rights/scope';
+import { yearOf } from '../../domain/shared/dates';
+import type { CommandContext } from '../../domain/shared/events';
+import { forbidden, invalid } from '../../domain/shared/errors';
+import { handleCommand } from '../handle-command';
+import type { RequestCaller } from './caller';
+import { ids } from './executors';
+import type { RequestOutcome, RequestWriteContext } from './load';
+import { regionEngineers, regionSettings, requestLookupsWithReferences, unitInfo, userReferences } from './lookups';
+import { allocateRequestNumber } from './numbers';
+
+export interface RegisterInput {
+  readonly request: Record<string, unknown>;
+  readonly engineer_ids?: unknown;
+  readonly attachments?: FileRef[];
+  readonly group?: boolean;
+}
+
+/**
+ * Registers a request: the caller must be allowed to create requests for the unit, the request
+ * is validated and decided before a number is taken, then the number is allocated for the year.
+ */
+export const registerRequest = async (
+  w: RequestWriteContext,
+  caller: RequestCaller,
+  input: RegisterInput,
+  context: CommandContext,
+): Promise<RequestOutcome> => {
+  // Types and ranges first: no lookup below may meet an id PostgreSQL cannot hold.
+  parseOrThrow(submittedRequestSchema, input.request);
+  const request = { ...input.request };
+  const unit = await unitInfo(w, Number(request.unit_id) || null);
+  if (request.unit_id != null && request.unit_id !== '' && !unit) throw invalid('Объект не найден', { unit_id: 'Нужно выбрать' });
+  if (unit) {
+    if (!scopeIncludes(caller.createScope, unit.id)) throw forbidden('Нет прав на создание заявок для этого объекта');
+    if (request.region_id == null || request.region_id === '') throw invalid('Нужно выбрать', { region_id: 'Нужно выбрать' });
+    if (Number(request.region_id) !== unit.region_id)
+      throw invalid('Объект не относится к выбранному региону', { unit_id: 'Объект не относится к выбранному региону' });
+  }
+  const performerKind = (request.request_performer_kind as string | undefined) ?? PerformerKind.FILIAL;
+  // What the decision needs, looked up side by side (each is a read of its own; the id only leaves a gap if refused).
+  const chosen = ids(input.engineer_ids);
+  const [settings, lookups, id] = await Promise.all([
+    unit && performerKind === PerformerKind.FILIAL ? regionSettings(w, unit.region_id) : null,
+    requestLookupsWithReferences(w, request, { userIds: chosen }),
+    w.ids.next('request'),
+  ]);
+  let engineers = chosen;
+  if (engineers.length === 0 && unit && settings?.auto_assign_engineer) {
+    engineers = await regionEngineers(w, unit.region_id);
+    lookups.references.users.push(...(await userReferences(w, engineers)));
+  }
+  const command = (number: number): RequestCommand => ({
+    type: 'RegisterRequest',
+    actor: caller.actor,
+    id,
+    number,
+    request,
+    engineer_ids: engineers,
+    attachments: input.attachments ?? [],
+    lookups,
+    ...(input.group ? { group: true } : {}),
+  });
+  // Decide once before taking a number, so an invalid request does not consume one.
+  requestDecider.decide(requestDecider.initialState(), command(0), context);
+  const number = await allocateRequestNumber(w.pool, yearOf(context.now), id);
+  // The id was just allocated: the stream is new, no need to read it first.
+  const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command(number), context, { expectNew: true });
+  return { id, position: r.position, after: { state: r.state, revision: r.revision } };
+};
