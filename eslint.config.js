@@ -89,6 +89,20 @@ export default tseslint.config(
     rules: { 'import/no-cycle': 'error' },
   },
   {
+    // One write path: only handleCommand appends and only readAggregate reads and folds a stream;
+    // decisions read the read side only through lookup ports, never by SQL on read-model tables.
+    files: ['commands/**/*.ts'],
+    ignores: ['commands/handle-command.ts', 'commands/aggregate.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='append']", message: 'Append through handleCommand (commands/handle-command.ts).' },
+        { selector: "CallExpression[callee.property.name='readStream']", message: 'Read a stream with readAggregate (commands/aggregate.ts).' },
+        { selector: 'TemplateElement[value.raw=/\\brm_/]', message: 'commands/ reads read models only through its lookup ports.' },
+      ],
+    },
+  },
+  {
     // The domain is pure: no IO, no clock, no infrastructure.
     files: ['domain/**/*.ts'],
     rules: {
