@@ -6,12 +6,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PerformerKind } from '../../domain/request';
 import { formatDate } from '../../domain/shared/dates';
 import { invalid } from '../../domain/shared/errors';
-import { requestBatches, type RequestListRow } from '../../projections/requests/queries';
+import { requestListReport as report } from '../../domain/report/request-list';
+import type { RequestListRow } from '../../projections/requests/queries';
 import type { RequestFilter } from '../../projections/requests/filter';
 import type { UnitScope } from '../../domain/rights/scope';
 import type { AppContext } from '../context';
+import { scopeOf } from '../auth/current-user';
 import { attachmentDisposition } from '../http/download';
-import { requestFilterOf, requestReadScope } from '../routes/request-queries';
+import { requireRight } from '../http/guard';
+import { requestFilterOf } from '../routes/request-queries';
+import { reportQueries } from './report-queries';
 import { ZipStream } from './zip-stream';
 
 /**
@@ -19,7 +23,8 @@ import { ZipStream } from './zip-stream';
  * and GET /api/request_export/docx/{filter json} (or `?filter=`), same filter and scope as the list.
  * Rows are read in keyset batches and written as they come: xlsx through exceljs's streaming
  * WorkbookWriter, docx as word/document.xml streamed row by row into a zip (templates/request-list-docx
- * holds the fixed parts), so memory stays flat whatever the row count.
+ * holds the fixed parts), so memory stays flat whatever the row count. Its right, parameters, data
+ * query, template and file name are those of its entry in the report registry (domain/report).
  */
 
 /** The list's columns (2.1) with their docx widths in twips; the widths add up to the table width. */
@@ -52,7 +57,7 @@ const invalidXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 const xml = (s: string) =>
   s.replace(invalidXml, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const template = (name: string) => readFileSync(new URL(`../../templates/request-list-docx/${name}`, import.meta.url), 'utf8');
+const template = (name: string) => readFileSync(new URL(`../../templates/${report.templates.docx}/${name}`, import.meta.url), 'utf8');
 
 const cell = (text: string, bold = false) => {
   const lines = xml(text).split(/\r?\n/);
@@ -158,7 +163,7 @@ export const sendRequestExport = (
   filter: RequestFilter,
   scope: UnitScope,
 ) => {
-  const batches = requestBatches(ctx.pool, filter, scope, 2000);
+  const batches = reportQueries[report.query](ctx.pool, filter, scope, 2000);
   const failed = (stream: PassThrough) => (error: unknown) => {
     ctx.log.error({ err: String(error) }, 'request export failed');
     stream.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -170,20 +175,22 @@ export const sendRequestExport = (
   } else {
     const zip = new ZipStream();
     body = zip.stream;
-    writeDocx(zip, batches, { title: 'Список заявок', subtitle: period(filter) }).catch(failed(body));
+    writeDocx(zip, batches, { title: report.title, subtitle: period(filter) }).catch(failed(body));
   }
+  const fileName = report.fileName({ format }, format);
   return reply
     .type(contentTypes[format])
-    .header('content-disposition', attachmentDisposition(`Список заявок.${format}`, `requests.${format}`))
+    .header('content-disposition', attachmentDisposition(fileName.display, fileName.ascii))
     .send(body);
 };
 
 export const requestExportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { scope } = requestReadScope(request);
-    const format = (request.params as { format: string }).format;
-    if (format !== 'xlsx' && format !== 'docx') throw invalid('Неизвестный формат выгрузки');
-    return sendRequestExport(ctx, reply, format, requestFilterOf(request), scope);
+    const user = requireRight(request, report.right.key, ...report.right.values);
+    const scope = scopeOf(user, report.right.key);
+    const parameters = report.parameters.safeParse({ format: (request.params as { format: string }).format });
+    if (!parameters.success) throw invalid('Неизвестный формат выгрузки');
+    return sendRequestExport(ctx, reply, parameters.data.format, requestFilterOf(request), scope);
   };
   app.get('/api/request_export/:format', handler);
   app.get('/api/request_export/:format/:filter', handler);

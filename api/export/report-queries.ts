@@ -1,0 +1,14 @@
+import type { DatabasePool } from 'slonik';
+import type { UnitScope } from '../../domain/rights/scope';
+import { requestBatches, type RequestListRow } from '../../projections/requests/queries';
+import type { RequestFilter } from '../../projections/requests/filter';
+
+/**
+ * The data queries the report registry (domain/report/registry.ts) names, wired to the read
+ * models: a report's `query` is a key of this table.
+ */
+export const reportQueries: {
+  readonly requestList: (pool: DatabasePool, filter: RequestFilter, scope: UnitScope, batchSize: number) => AsyncIterable<RequestListRow[]>;
+} = {
+  requestList: requestBatches,
+};
