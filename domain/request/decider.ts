@@ -20,10 +20,10 @@ import type { FieldChange, RequestEvent, RequestEventOf } from './events';
 import { validateFiles } from './files';
 import { editableItemTitle } from './history';
 import { buttonOfCommand, type ButtonCommandType } from './actions';
-import { evaluateRequestCommand, type RequestEffect, type RequestMachineEvent } from './machine';
 import { applyFieldReactions } from './reactions';
 import { checkExecutors, checkRequestReferences } from './references';
-import { editableFields, editableInStatus, movementLists, resultDateOnPerform, systemFields, type EditableItem } from './rules';
+import { editableFields, editableInStatus, evaluateRequestCommand, type RequestEffect, type RequestMachineEvent } from './machine';
+import { movementLists, resultDateOnPerform, systemFields, type EditableItem } from './rules';
 import {
   dataOf,
   emptyRequestData,

@@ -48,19 +48,6 @@ export const statusName = (id: RequestStatus): RequestStatusName =>
 export const statusTitle = (id: number | null | undefined): string =>
   isRequestStatus(id) ? requestStatusTitles[id] : `!!! Неизвестный статус (${String(id)}) !!!`;
 
-/** Completed requests (4.1): only the transitions of the table apply to them. */
-export const completedStatuses: readonly RequestStatus[] = [
-  RequestStatus.HOT_LINE_PERFORMED,
-  RequestStatus.PERFORMED,
-  RequestStatus.CANCELED,
-  RequestStatus.CLOSED,
-];
-export const hotLineStatuses: readonly RequestStatus[] = [
-  RequestStatus.HOT_LINE_WAITING,
-  RequestStatus.HOT_LINE_PERFORMING,
-  RequestStatus.HOT_LINE_PERFORMED,
-];
-export const isCompleted = (status: number): boolean => (completedStatuses as readonly number[]).includes(status);
 
 // ---------------------------------------------------------------------------------------------
 // Kinds

@@ -4,6 +4,8 @@ export * from './fields';
 export * from './events';
 export * from './commands';
 export * from './rules';
+export * from './lifecycle';
+export * from './editability';
 export * from './acts';
 export * from './reactions';
 export * from './validation';

@@ -1,14 +1,13 @@
 import { and, not, setup, transition } from 'xstate';
-import { hasFull, hasOwnOrAll } from '../rights';
+import { allRights, hasFull, hasOwnOrAll } from '../rights';
 import { actMessages } from './acts';
-import { HotlineResult, PerformerKind, RequestKind, RequestStatus, isRequestStatus, statusName, statusTitle } from './enums';
+import { HotlineResult, PerformerKind, RequestKind, RequestStatus, isRequestStatus, requestStatusIds, statusName, statusTitle } from './enums';
 import type { RequestStatusName } from './enums';
 import {
   RESUME_DAYS,
   canApprove,
   canEdit,
   canManageHotline,
-  editableFields,
   hasHotlineNumber,
   isAssignedEngineer,
   isCanceledKind,
@@ -16,6 +15,8 @@ import {
   readyToPerform,
   withinResumePeriod,
 } from './rules';
+import { grant, grantedItems, unknownStatusGrants, type EditGrant, type RequestStateMeta } from './editability';
+import type { EditableItem } from './rules';
 import { dataOf, initialRequestState, type Actor, type RequestData, type RequestState } from './state';
 
 import { requestActionNames, requestActionTitles, type RequestActionName } from './actions';
@@ -165,6 +166,8 @@ export const requestMachine = setup({
     const hotlineReexecute = [manage, { target: 'HOT_LINE_WAITING', actions: effect('hotlineReexecute') }] as const;
     const hotlineCancel = [manage, { target: 'HOT_LINE_PERFORMING', actions: effect('hotlineCancelExecution') }] as const;
 
+    const g = grant;
+    const editable = (...grants: EditGrant[]): RequestStateMeta => ({ editable: grants });
     return {
       id: 'request',
       initial: 'UNDEFINED',
@@ -176,6 +179,7 @@ export const requestMachine = setup({
       },
       states: {
         UNDEFINED: {
+          meta: editable(g.newRequest, g.hotlineNumber, g.removeDocuments),
           on: {
             register: [
               { guard: not('canCreate'), actions: refuse('forbidden', machineMessages.noCreate) },
@@ -186,6 +190,7 @@ export const requestMachine = setup({
           },
         },
         WAITING_ASSIGNMENT: {
+          meta: editable(g.commonTab, g.attachments, g.hotlineNumber, g.removeDocuments),
           on: {
             assign: [assignRefused, { guard: 'assignsSomeone', target: 'WAITING_ENGINEER', actions: effect('assign') }, assigned],
             recall,
@@ -193,9 +198,11 @@ export const requestMachine = setup({
           },
         },
         WAITING_ENGINEER: {
+          meta: editable(g.commonTab, g.attachments, g.hotlineNumber, g.removeDocuments),
           on: { take, assign, recall, save: [noRights, cancelByKind, saveFields] },
         },
         PERFORMING: {
+          meta: editable(g.movementTab, g.hotlineNumber, g.removeDocuments),
           on: {
             assign,
             recall,
@@ -209,6 +216,7 @@ export const requestMachine = setup({
           },
         },
         PERFORMED: {
+          meta: editable(g.hotlineNumber, g.removeDocuments),
           on: {
             complete: [
               { guard: not('canApprove'), actions: refuse('forbidden', machineMessages.noApprove) },
@@ -223,6 +231,7 @@ export const requestMachine = setup({
           },
         },
         CLOSED: {
+          meta: editable(g.hotlineNumber),
           on: {
             'cancel-execution': [
               { guard: not('isFilial'), actions: unavailable('cancel-execution') },
@@ -239,9 +248,11 @@ export const requestMachine = setup({
           },
         },
         CANCELED: {
+          meta: editable(),
           on: { save: [noRights, saveFields] },
         },
         HOT_LINE_WAITING: {
+          meta: editable(g.commonTab, g.hotlineTab, g.hotlineNumber, g.removeDocuments),
           on: {
             'hotline-take': [
               { guard: not('canEdit'), actions: refuse('forbidden', machineMessages.noEdit) },
@@ -253,6 +264,7 @@ export const requestMachine = setup({
           },
         },
         HOT_LINE_PERFORMING: {
+          meta: editable(g.hotlineTab, g.hotlineNumber, g.removeDocuments),
           on: {
             'hotline-fulfil': hotlineFulfil,
             'hotline-reexecute': hotlineReexecute,
@@ -266,6 +278,7 @@ export const requestMachine = setup({
           },
         },
         HOT_LINE_PERFORMED: {
+          meta: editable(g.hotlineNumber, g.removeDocuments),
           on: {
             take,
             'hotline-fulfil': hotlineFulfil,
@@ -278,6 +291,27 @@ export const requestMachine = setup({
     };
   })(),
 );
+
+/** Each status's grants, read once from the meta of its state. */
+const grantsByStatus = new Map<number, readonly EditGrant[]>(
+  requestStatusIds.map((id) => [id, (requestMachine.states[statusName(id)]?.meta as RequestStateMeta | undefined)?.editable ?? unknownStatusGrants]),
+);
+
+/** The grants of the state a request is in: its status's (a new request: the initial state's). */
+const grantsOf = (state: RequestState): readonly EditGrant[] =>
+  grantsByStatus.get(state.registered ? state.request_status_id : RequestStatus.UNDEFINED) ?? unknownStatusGrants;
+
+/**
+ * Which fields and lists the actor may change in a save of this request now (4.1): the grants of
+ * its state's `meta.editable` whose conditions hold. A new (unregistered) request offers the common
+ * tab, the performer kind and attachments.
+ */
+export const editableFields = (state: RequestState, actor: Pick<Actor, 'rights'>): ReadonlySet<EditableItem> =>
+  state.deleted ? new Set<EditableItem>() : grantedItems(grantsOf(state), state, actor.rights);
+
+/** True when the item is editable in this status for a user holding every right. */
+export const editableInStatus = (state: RequestState, item: EditableItem): boolean =>
+  editableFields(state, { rights: allRights() }).has(item);
 
 export interface Evaluation {
   /** Set when the machine refuses the command, with the Russian reason. */

@@ -11,6 +11,7 @@ import {
   RequestStatus,
   WarrantyKind,
 } from './enums';
+import { isBeforeTake } from './lifecycle';
 import { emptyRequestData, sameValue, type RequestData, type RequestDocument, type RequestField } from './state';
 
 export const COMMISSIONING_WORKS_TEXT = 'Работы по вводу в эксплуатацию выполнены в полном объеме';
@@ -90,9 +91,7 @@ export const applyFieldReactions = (
   const tool = lookups.tool;
   if (out.tool_id != null && nowChanged('tool_id') && tool && tool.id === out.tool_id) {
     const status = base.request_status_id;
-    const onCommonTab = [RequestStatus.UNDEFINED, RequestStatus.WAITING_ASSIGNMENT, RequestStatus.WAITING_ENGINEER].includes(
-      status as 0 | 1 | 2,
-    );
+    const onCommonTab = isBeforeTake(status);
     const inMovement = out.request_kind_id === RequestKind.REPAIR_HARD && status === RequestStatus.PERFORMING;
     if ((onCommonTab || inMovement) && !userChanged('repair_kind_id')) {
       const underWarranty = tool.guaranty_dt != null && tool.guaranty_dt.slice(0, 10) >= toDateOnly(now);

@@ -1,8 +1,7 @@
-import { allRights, hasFull, type RightsObject } from '../rights';
+import { hasFull, type RightsObject } from '../rights';
 import { ToolState } from '../tool/states';
 import { daysBetween, toDateOnly } from '../shared/dates';
 import {
-  ActKind,
   InspectionBefore,
   PerformerKind,
   RepairResult,
@@ -10,11 +9,12 @@ import {
   RequestResult,
   RequestStatus,
   canceledKinds,
-  hotLineStatuses,
   softwareKinds,
+  type ActKind,
 } from './enums';
+import { hotLineStatuses, matchingActKind, outOfHotLineStatus, repairOutcomeStatuses } from './lifecycle';
 import { requestFieldsOf, type RequestField } from './fields';
-import type { Actor, ListName, RequestData, RequestFields, RequestState } from './state';
+import type { ListName, RequestData, RequestFields, RequestState } from './state';
 
 // ---------------------------------------------------------------------------------------------
 // Field groups (4.1): the tabs of the field table (fields.ts)
@@ -70,41 +70,6 @@ export const canManageHotline = (rights: RightsObject): boolean => hasFull(right
 export const canApprove = (state: Pick<RequestFields, 'number' | 'request_performer_kind'>, rights: RightsObject): boolean =>
   state.request_performer_kind === PerformerKind.FILIAL && canEdit(state, rights) && hasFull(rights, 'RIGHT_REQUEST_EDIT');
 
-/**
- * Which fields and lists the actor may change in a save of this request now (4.1). A new
- * (unregistered) request offers the common tab, the performer kind and attachments.
- */
-export const editableFields = (state: RequestState, actor: Pick<Actor, 'rights'>): ReadonlySet<EditableItem> => {
-  const out = new Set<EditableItem>();
-  if (state.deleted) return out;
-  const rights = actor.rights;
-  const edit = canEdit(state, rights);
-  const add = (items: readonly EditableItem[]) => items.forEach((i) => out.add(i));
-  if (!state.registered) {
-    add(registrationFields);
-    add(commonFields);
-    add(['attachments']);
-    if (canEditHotlineNumber(rights)) add(hotlineNumberFields);
-    return out;
-  }
-  const S = RequestStatus;
-  if (edit && inStatus(state, S.WAITING_ASSIGNMENT, S.WAITING_ENGINEER, S.HOT_LINE_WAITING)) add(commonFields);
-  if (edit && inStatus(state, S.WAITING_ASSIGNMENT, S.WAITING_ENGINEER)) add(['attachments']);
-  if (edit && inStatus(state, S.PERFORMING) && state.request_performer_kind === PerformerKind.FILIAL) {
-    add(movementFields);
-    add(movementLists);
-    add(['spares', 'documents_add']);
-  }
-  if (edit && inStatus(state, S.HOT_LINE_WAITING, S.HOT_LINE_PERFORMING)) add(hotlineFields);
-  if (canEditHotlineNumber(rights) && !inStatus(state, S.CANCELED)) add(hotlineNumberFields);
-  if (hasFull(rights, 'RIGHT_REQUEST_DOCS_DELETE') && !inStatus(state, S.CLOSED, S.CANCELED)) add(['documents_remove']);
-  return out;
-};
-
-/** True when the item is editable in this status for a user holding every right. */
-export const editableInStatus = (state: RequestState, item: EditableItem): boolean =>
-  editableFields(state, { rights: allRights() }).has(item);
-
 // ---------------------------------------------------------------------------------------------
 // Conditions of the transition table
 
@@ -112,24 +77,6 @@ export const isCanceledKind = (kind: number | null): boolean => kind != null && 
 
 export const hasDocumentOf = (data: Pick<RequestData, 'documents'>, act: ActKind): boolean =>
   data.documents.some((d) => d.act_kind === act);
-
-/** The act a save needs to mark the request performed (4.2), or null when the kind needs none. */
-export const matchingActKind = (data: Pick<RequestFields, 'request_kind_id' | 'view_res_before'>): ActKind | null => {
-  switch (data.request_kind_id) {
-    case RequestKind.COMMON_SOFTWARE:
-    case RequestKind.SPECIAL_SOFTWARE:
-    case RequestKind.RESTORE:
-      return ActKind.CO_3;
-    case RequestKind.REPAIR_HARD:
-      return data.view_res_before === InspectionBefore.TO_DISMISS ? ActKind.CO_7 : ActKind.CO_8;
-    case RequestKind.COMMISSIONING:
-      return ActKind.CO_13;
-    case RequestKind.LEARNING:
-      return ActKind.LEARNING;
-    default:
-      return null;
-  }
-};
 
 /**
  * The save row 'matching act document exists': the act for kinds that have one; a proposal
@@ -185,7 +132,7 @@ export const isSoftwareKind = (kind: number | null): boolean => kind != null && 
  */
 export const toolStateAfterRepair = (state: RequestData): ToolState | null => {
   if (state.request_kind_id !== RequestKind.REPAIR_HARD || state.tool_id == null) return null;
-  if (!inStatus(state, RequestStatus.PERFORMING, RequestStatus.PERFORMED, RequestStatus.CLOSED)) return null;
+  if (!inStatus(state, ...repairOutcomeStatuses)) return null;
   if (state.repair_result_id === RepairResult.FULL) return ToolState.IN_WORK;
   if (state.repair_result_id == null) {
     if (state.view_res_before === InspectionBefore.TO_DISMISS) return ToolState.WAITING_RECLAIM;
@@ -206,7 +153,7 @@ export const canRegisterOnHotLine = (
   !state.deleted &&
   !hasHotlineNumber(state) &&
   !state.hotline_email_register_sent &&
-  state.request_status_id !== RequestStatus.CANCELED &&
+  state.request_status_id !== outOfHotLineStatus &&
   canEditHotlineNumber(rights);
 
 /**

@@ -13,6 +13,7 @@ import {
   softwareKinds,
 } from './enums';
 import { requestDateFields, submittedFieldShape } from './fields';
+import { isBeforeTake } from './lifecycle';
 import { FREE_TEXT_MAX, DESCRIPTION_MAX, DESCRIPTION_MIN, NOTE_MIN_EXCLUSIVE, COMMENT_MAX_EXCLUSIVE, COMMENT_MIN, TITLE_MAX, dateMessages, requestMessages } from './messages';
 
 export * from './messages';
@@ -217,9 +218,7 @@ export const requestSchema = (context: RequestValidationContext) => {
       if (text.length < DESCRIPTION_MIN) issue('request_text', requestMessages.description);
       else if (r.request_text.length > DESCRIPTION_MAX) issue('request_text', requestMessages.descriptionMax);
       date('date_out_d', { notAfter: today });
-      const pastWaiting = ![RequestStatus.UNDEFINED, RequestStatus.WAITING_ASSIGNMENT, RequestStatus.WAITING_ENGINEER].includes(
-        status as 0 | 1 | 2,
-      );
+      const pastWaiting = !isBeforeTake(status);
       if (pastWaiting && (kind === RequestKind.COMMON_SOFTWARE || kind === RequestKind.REPAIR_HARD) && r.tool_id == null)
         issue('tool_id', requestMessages.tool);
       if (kind === RequestKind.LEARNING && r.learning_type_id == null) issue('learning_type_id', requestMessages.learningType);

@@ -1,5 +1,5 @@
 import { sql, type FragmentSqlToken } from 'slonik';
-import { RequestKind, RequestStatus } from '../../domain/request';
+import { ActKind, RequestKind, outOfHotLineStatus, requestKindsWithAct } from '../../domain/request';
 import { isCalendarDate, parseRuDate } from '../../domain/shared/dates';
 import { invalid } from '../../domain/shared/errors';
 import { boundedInt, isoDateProblem, NO_NUL, PG_INT_MAX, PG_INT_MIN } from '../../domain/shared/primitives';
@@ -245,13 +245,14 @@ const intArray = (ids: readonly number[]) => sql.array([...ids], 'int4');
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** Acts a request kind needs (requests.md 4.2 'Matching act document'); 'without act' looks at these kinds. */
+/** The kinds each 'without act' toggle looks at: the kinds that carry the act (domain/request/lifecycle.ts). */
 const actKinds: Record<string, readonly number[]> = {
-  co_3: [RequestKind.COMMON_SOFTWARE, RequestKind.SPECIAL_SOFTWARE, RequestKind.RESTORE],
-  co_7: [RequestKind.REPAIR_HARD],
-  co_8: [RequestKind.REPAIR_HARD],
-  co_41: [RequestKind.REPAIR_HARD],
-  co_42: [RequestKind.REPAIR_HARD],
-  co_13: [RequestKind.COMMISSIONING],
+  co_3: requestKindsWithAct(ActKind.CO_3),
+  co_7: requestKindsWithAct(ActKind.CO_7),
+  co_8: requestKindsWithAct(ActKind.CO_8),
+  co_41: requestKindsWithAct(ActKind.CO_41),
+  co_42: requestKindsWithAct(ActKind.CO_42),
+  co_13: requestKindsWithAct(ActKind.CO_13),
 };
 
 const dateCondition = (column: Fragment, v: boolean | string | null): Fragment | null => {
@@ -305,7 +306,7 @@ export const requestConditions = (f: RequestFilter, scope: UnitScope): Fragment[
   if (f.result_date_beg) c.push(sql.fragment`r.result_d >= ${f.result_date_beg}::date`);
   if (f.result_date_end) c.push(sql.fragment`r.result_d <= ${f.result_date_end}::date`);
   const noNumber = sql.fragment`COALESCE(r.hotlinegas_number, '') = ''`;
-  const live = sql.fragment`r.request_status_id <> ${RequestStatus.CANCELED}`;
+  const live = sql.fragment`r.request_status_id <> ${outOfHotLineStatus}`;
   if (f.hotline_reqs_without_number) c.push(sql.fragment`${noNumber} AND ${live}`);
   if (f.hotline_reqs_not_register) c.push(sql.fragment`${noNumber} AND NOT r.hotline_email_register_sent AND ${live}`);
   if (f.hotline_reqs_not_closed)
@@ -387,7 +388,7 @@ export const countTableConditions = (f: RequestFilter, scope: UnitScope): Fragme
   if (f.request_statuses_ids) c.push(sql.fragment`c.request_status_id = ANY(${intArray(f.request_statuses_ids)})`);
   const F = CountFlag;
   const flags = (mask: number, value: number) => c.push(sql.fragment`c.flags & ${mask} = ${value}`);
-  if (f.hotline_reqs_without_number || f.hotline_reqs_not_register) c.push(sql.fragment`c.request_status_id <> ${RequestStatus.CANCELED}`);
+  if (f.hotline_reqs_without_number || f.hotline_reqs_not_register) c.push(sql.fragment`c.request_status_id <> ${outOfHotLineStatus}`);
   if (f.hotline_reqs_without_number) flags(F.NO_HOTLINE_NUMBER, F.NO_HOTLINE_NUMBER);
   if (f.hotline_reqs_not_register) flags(F.NO_HOTLINE_NUMBER | F.REGISTER_SENT, F.NO_HOTLINE_NUMBER);
   if (f.hotline_reqs_not_closed) flags(F.NO_HOTLINE_NUMBER | F.HOTLINE_CLOSED, 0);

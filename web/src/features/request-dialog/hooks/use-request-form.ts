@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { editableFields } from '@domain/request/rules';
+import { editableFields } from '@domain/request/machine';
 import { initialRequestState, sameValue } from '@domain/request/state';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
