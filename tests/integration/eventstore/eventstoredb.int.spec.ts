@@ -18,7 +18,9 @@ if (url) {
     },
   });
 } else {
-  describe('event store contract: EventStoreDB', () => {
-    it.skip('runs when EVENTSTORE_URL is set', () => {});
+  // The skip names why in the report: the adapter is unproven until this contract has run against a
+  // real server (docs/ARCHITECTURE.md, Event store); do not read a green run as covering it.
+  describe('event store contract: EventStoreDB (UNPROVEN)', () => {
+    it.skip('skipped: EVENTSTORE_URL is not set, and EventStoreDB cannot be installed here, so this adapter has never passed the contract; set EVENTSTORE_URL to a real server to run it', () => {});
   });
 }
