@@ -1,7 +1,6 @@
 import type { DatabasePool } from 'slonik';
 import type { EventStore, Position } from '../infrastructure/eventstore/port';
 import type { IdAllocator } from '../infrastructure/ids';
-import type { ReadModelCache } from '../infrastructure/read-model-cache';
 import type { NotificationLookupPort } from './notification/lookup-port';
 import type { OrganizationLookupPort } from './organization/lookup-port';
 import type { RequestLookupPort } from './request/lookup-port';
@@ -9,13 +8,14 @@ import type { RequestLookupPort } from './request/lookup-port';
 /** Everything handlers read from the read side, through ports the composition root wires. */
 export type WriteLookups = OrganizationLookupPort & RequestLookupPort & NotificationLookupPort;
 
-/** What command handlers work with: the event store, id counters and read models for lookups. */
+/**
+ * What command handlers work with: the event store, the pool for the write-side tables (counters,
+ * claims, write-side indexes) and the lookup ports (caching, if any, is the ports' business).
+ */
 export interface WriteContext {
   readonly store: EventStore;
   readonly pool: DatabasePool;
   readonly ids: IdAllocator;
-  /** Rarely changing read models (units, catalogues) for lookups; none means read every time. */
-  readonly cache?: ReadModelCache;
   /** Lookups the read side answers (api/write-lookups.ts). */
   readonly lookups: WriteLookups;
 }
