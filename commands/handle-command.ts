@@ -132,6 +132,8 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
 ): Promise<HandleResult<S, E>> => {
   const staleMessage = options.staleMessage ?? STALE_DEFAULT;
   const registration = registrationOf<S>(streamId);
+  // A blind append cannot tell which keys the stream had: indexed streams are always read.
+  if (options.anyRevision && registration.index) throw new Error(`${streamId}: an indexed stream cannot be appended to blind`);
   for (let attempt = 0; ; attempt++) {
     let state: S;
     let revision: number;

@@ -56,6 +56,6 @@ export const createNotifications = async (
     type: 'NotificationsCreated',
     data: { id, notification_type: String(input.notificationType ?? 'message'), request_id: requestId, user_ids: users, info, date_time: context.now },
   };
-  const r = await handleCommand(w.store, notificationStreams, notificationsStreamId(id), event, context, { expectNew: true, retries: 0 });
+  const r = await handleCommand(w.store, notificationStreams, notificationsStreamId(id), event, context, { expectNew: true });
   return { id, position: r.position };
 };
