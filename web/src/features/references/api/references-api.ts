@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { catalogs, type CatalogName } from '../../../../../domain/catalog/definitions';
-import { api } from '../../../lib/api';
-import { unitSchema, type CurrentUserUnit } from '../../../lib/session';
+import { catalogs, type CatalogName } from '@domain/catalog/definitions';
+import { api } from '@/lib/api';
+import { unitSchema, type CurrentUserUnit } from '@/lib/session';
 
 /** An item of a reference catalogue: its id plus the fields of the catalogue's schema. */
 export type CatalogItem = { readonly id: number } & Readonly<Record<string, unknown>>;

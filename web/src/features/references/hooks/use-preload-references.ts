@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../../lib/store';
+import { useAppDispatch } from '@/lib/store';
 import { catalogNames, referencesApi } from '../api/references-api';
 
 /**

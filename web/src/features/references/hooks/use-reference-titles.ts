@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { findCatalog, type CatalogName } from '../../../../../domain/catalog/definitions';
+import { findCatalog, type CatalogName } from '@domain/catalog/definitions';
 import { useCatalogQuery, useOrganizationsQuery, type CatalogItem } from '../api/references-api';
 
 /** The title of a catalogue item by the catalogue's title field (title, name, model, description). */

@@ -1,6 +1,6 @@
-import { requestDateFields } from '../../../../../domain/request/fields';
-import { formatDate, parseRuDate } from '../../../../../domain/shared/dates';
-import type { ActKind, SignType } from '../../../../../domain/request/enums';
+import { requestDateFields } from '@domain/request/fields';
+import { formatDate, parseRuDate } from '@domain/shared/dates';
+import type { ActKind, SignType } from '@domain/request/enums';
 import {
   emptyRequestData,
   emptyRequestFields,
@@ -10,7 +10,7 @@ import {
   type RequestDocument,
   type RequestField,
   type RequestFields,
-} from '../../../../../domain/request/state';
+} from '@domain/request/state';
 import type { RequestView } from '../api/types';
 import type { ChosenTool } from './lookups';
 

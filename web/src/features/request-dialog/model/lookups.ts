@@ -1,5 +1,5 @@
-import { ServiceType } from '../../../../../domain/catalog/definitions';
-import type { RequestLookups } from '../../../../../domain/request/commands';
+import { ServiceType } from '@domain/catalog/definitions';
+import type { RequestLookups } from '@domain/request/commands';
 import type { ToolInfo } from '../api/types';
 
 /** A catalogue item as the references feature caches it. */

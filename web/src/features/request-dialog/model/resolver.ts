@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
-import { ruErrorMap } from '../../../../../domain/request/validation';
+import { ruErrorMap } from '@domain/request/validation';
 import type { RequestFormValues } from './form-values';
 import { requestFormSchema, type FormValidationContext } from './validation';
 

@@ -1,4 +1,4 @@
-import { fieldsOf } from '../../../../../domain/request/state';
+import { fieldsOf } from '@domain/request/state';
 import { requestDataOf, type RequestFormValues } from './form-values';
 
 /** New files of the dialog by their key, kept outside the form until the save sends them. */

@@ -1,5 +1,5 @@
-import { PerformerKind, RequestStatus } from '../../../../../domain/request/enums';
-import { commonFields, hotlineFields, hotlineNumberFields, movementFields, movementLists, registrationFields } from '../../../../../domain/request/rules';
+import { PerformerKind, RequestStatus } from '@domain/request/enums';
+import { commonFields, hotlineFields, hotlineNumberFields, movementFields, movementLists, registrationFields } from '@domain/request/rules';
 
 /** The tabs of the request dialog (requests.md 2.4). */
 export type RequestDialogTab = 'request' | 'movement' | 'documents' | 'hotline' | 'chat' | 'history';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { requestSchema, ruDate, ruErrorMap } from '../../../../../domain/request/validation';
-import { validateFiles } from '../../../../../domain/request/files';
-import { sameValue, type RequestData } from '../../../../../domain/request/state';
-import { sparesMessages } from '../../../../../domain/spares/decider';
+import { requestSchema, ruDate, ruErrorMap } from '@domain/request/validation';
+import { validateFiles } from '@domain/request/files';
+import { sameValue, type RequestData } from '@domain/request/state';
+import { sparesMessages } from '@domain/spares/decider';
 import { formDateFields, requestDataOf, type RequestFormValues } from './form-values';
 
 /** What the rules of a save depend on besides the form. */

@@ -1,5 +1,5 @@
-import { PerformerKind, kindTitle, statusTitle } from '../../../../../domain/request/enums';
-import { formatDate } from '../../../../../domain/shared/dates';
+import { PerformerKind, kindTitle, statusTitle } from '@domain/request/enums';
+import { formatDate } from '@domain/shared/dates';
 import type { RequestRow } from '../api/request-list-api';
 import type { ListKind } from './filter';
 

@@ -18,9 +18,9 @@ import {
   type RepairType,
   type RequestResult,
   type WarrantyKind,
-} from '../../../../../domain/request/enums';
-import { formatDate } from '../../../../../domain/shared/dates';
-import { ownerTypeTitles } from '../../../../../domain/tool/states';
+} from '@domain/request/enums';
+import { formatDate } from '@domain/shared/dates';
+import { ownerTypeTitles } from '@domain/tool/states';
 import {
   defaultFilter,
   softwareFilterKeys,

@@ -1,4 +1,4 @@
-import { PerformerKind, RequestKind } from '../../../../../domain/request/enums';
+import { PerformerKind, RequestKind } from '@domain/request/enums';
 
 /**
  * The request list filter (requests.md 2.3, 2.2) with the field names the server takes

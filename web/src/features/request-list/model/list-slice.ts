@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { signedOut } from '../../../lib/session';
-import { rootReducer, type RootState } from '../../../lib/store';
+import { signedOut } from '@/lib/session';
+import { rootReducer, type RootState } from '@/lib/store';
 import {
   defaultFilter,
   filterKey,

@@ -12,8 +12,8 @@ import {
   requestStatusTitles,
   warrantyKindTitles,
   type RequestResult,
-} from '../../../../../domain/request/enums';
-import { ownerTypeTitles } from '../../../../../domain/tool/states';
+} from '@domain/request/enums';
+import { ownerTypeTitles } from '@domain/tool/states';
 import type { Option } from './references';
 
 /** A numeric enumeration's titles as choices, in id order. */

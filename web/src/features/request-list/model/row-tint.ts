@@ -1,4 +1,4 @@
-import { RequestStatus, canceledKinds, isRequestStatus, type RequestKind } from '../../../../../domain/request/enums';
+import { RequestStatus, canceledKinds, isRequestStatus, type RequestKind } from '@domain/request/enums';
 
 /**
  * Row colours of the request list (requests.md 2.1): rows of kind 'Ошибка' (9) or 'Отзыв' (10)
