@@ -1,6 +1,6 @@
 import { requestFieldNames, sameValue, type FileRef, type RequestField, type RequestState } from '../../domain/request';
 import type { StoredEvent } from '../../infrastructure/eventstore/port';
-import { canonField, type RequestSpareLine } from '../requests/columns';
+import { canonField, type RequestSpareLine } from '../requests/row';
 
 /**
  * rm_request_history: one row per event that changed the request, with its changes as a jsonb list

@@ -4,7 +4,7 @@ import { isCalendarDate, parseRuDate } from '../../domain/shared/dates';
 import { invalid } from '../../domain/shared/errors';
 import { boundedInt, isoDateProblem, NO_NUL, PG_INT_MAX, PG_INT_MIN } from '../../domain/shared/primitives';
 import type { UnitScope } from '../../domain/rights/scope';
-import { CountFlag } from './columns';
+import { CountFlag } from './counts';
 
 /**
  * The request list filter (requests.md 2.3), with the spec's field names. Everything is optional;
@@ -244,7 +244,6 @@ const intArray = (ids: readonly number[]) => sql.array([...ids], 'int4');
 
 const nextDay = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** Acts a request kind needs (requests.md 4.2 'Matching act document'); 'without act' looks at these kinds. */
 /** The kinds each 'without act' toggle looks at: the kinds that carry the act (domain/request/lifecycle.ts). */
 const actKinds: Record<string, readonly number[]> = {
   co_3: requestKindsWithAct(ActKind.CO_3),

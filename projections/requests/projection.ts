@@ -6,21 +6,11 @@ import { runScript } from '../../infrastructure/db/raw-sql';
 import { changesBetween, historyRows, requestHistorySchema, type HistoryRow } from '../request-history/history';
 import { sparesSchema, sparesSetIdOf } from '../spares/schema';
 import { periodsOfDate } from './periods';
-import {
-  countFlags,
-  fastState,
-  registeredState,
-  countsFromRows,
-  requestRowColumns,
-  requestsIndexes,
-  requestsSchema,
-  rowFromDb,
-  rowOfState,
-  stateOfRow,
-  withSetSpares,
-  type RequestRow,
-  type RequestSpareLine,
-} from './columns';
+import { countFlags, countsFromRows } from './counts';
+import { fastState, registeredState, stateOfRow } from './fast-literal';
+import { requestRowColumns, rowFromDb, type RequestRow, type RequestSpareLine } from './row';
+import { rowOfState, withSetSpares } from './row-of-state';
+import { requestsIndexes, requestsSchema } from './schema';
 
 interface Work {
   state: RequestState;
