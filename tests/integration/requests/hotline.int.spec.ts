@@ -25,46 +25,65 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('special software passed to the hot line and back', () => {
-  let id: number;
+/**
+ * The branch registers a special software request, takes it and passes it to the hot line: each
+ * case starts from a request of its own (none depends on another having run).
+ */
+const passedToHotline = async () => {
+  const created = await court.multipart('POST', '/api/request', {
+    request: {
+      region_id: facts.regionId, unit_id: facts.courtUnit, request_kind_id: 4, program_id: program,
+      contact_kind: 1, contact_id: facts.courtUserId, request_text: 'Ошибка при формировании судебного акта в ПИ ГАС',
+    },
+  });
+  const id = created.json().savedRequest?.id as number;
+  const taken = await engineer.post(`/api/request/${id}/take`, {});
+  const passed = await engineer.multipart('PUT', '/api/request', {
+    request: { id, result: 'passed to hot line', result_type: 1, note: 'Требуется исправление в ПИ ГАС, передано на ГЛ' },
+  });
+  return { id, created, taken, passed };
+};
 
+/** The hot line takes the request, records a fulfilled result, and the head performer closes it. */
+const fulfilledByHotline = async (id: number) => {
+  const engineerTakes = await engineer.post(`/api/request/${id}/hotline-take`, {});
+  const taken = await hotline.post(`/api/request/${id}/hotline-take`, {});
+  const done = await hotline.multipart('PUT', '/api/request', {
+    request: { id, hotline_result_id: 1, hotline_result_type: 1, hotline_work_description: 'Выпущено исправление 3.4.1' },
+  });
+  const hotlineCloses = await hotline.post(`/api/request/${id}/hotline-fulfil`, {});
+  const closed = await senior.post(`/api/request/${id}/hotline-fulfil`, {});
+  return { engineerTakes, taken, done, hotlineCloses, closed };
+};
+
+describe('special software passed to the hot line and back', () => {
   it('the branch passes a special software request to the hot line: SENIOR, executors cleared', async () => {
-    const created = await court.multipart('POST', '/api/request', {
-      request: {
-        region_id: facts.regionId, unit_id: facts.courtUnit, request_kind_id: 4, program_id: program,
-        contact_kind: 1, contact_id: facts.courtUserId, request_text: 'Ошибка при формировании судебного акта в ПИ ГАС',
-      },
-    });
+    const { created, taken, passed } = await passedToHotline();
     expect(created.statusCode, created.body).toBe(200);
-    id = created.json().savedRequest.id;
     // Choosing a special software program sets its subsystem.
     expect(created.json().savedRequest.subsystem_id).toEqual(expect.any(Number));
-    expect((await engineer.post(`/api/request/${id}/take`, {})).statusCode).toBe(200);
-    const passed = await engineer.multipart('PUT', '/api/request', {
-      request: { id, result: 'passed to hot line', result_type: 1, note: 'Требуется исправление в ПИ ГАС, передано на ГЛ' },
-    });
+    expect(taken.statusCode).toBe(200);
     expect(passed.statusCode, passed.body).toBe(200);
     expect(passed.json().savedRequest).toMatchObject({ request_status_id: 9, request_performer_kind: 'SENIOR', engineers: [], result_d: null });
   });
 
   it('the hot line takes it, records a fulfilled result, and the head performer closes it', async () => {
-    expect((await engineer.post(`/api/request/${id}/hotline-take`, {})).statusCode).toBe(403);
-    const taken = await hotline.post(`/api/request/${id}/hotline-take`, {});
+    const { id } = await passedToHotline();
+    const { engineerTakes, taken, done, hotlineCloses, closed } = await fulfilledByHotline(id);
+    expect(engineerTakes.statusCode).toBe(403);
     expect(taken.statusCode, taken.body).toBe(200);
     expect(taken.json().savedRequest.request_status_id).toBe(10);
-    const done = await hotline.multipart('PUT', '/api/request', {
-      request: { id, hotline_result_id: 1, hotline_result_type: 1, hotline_work_description: 'Выпущено исправление 3.4.1' },
-    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().savedRequest).toMatchObject({ request_status_id: 11, hotline_result_date: expect.stringContaining(today()) });
-    expect((await hotline.post(`/api/request/${id}/hotline-fulfil`, {})).statusCode).toBe(403);
-    const closed = await senior.post(`/api/request/${id}/hotline-fulfil`, {});
+    expect(hotlineCloses.statusCode).toBe(403);
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().savedRequest).toMatchObject({ request_status_id: 7, result: 'fulfilled by hot line' });
     expect(closed.json().savedRequest.note).toContain('Выпущено исправление 3.4.1');
   });
 
   it('the head performer can send it back to the hot line: cancel execution, then re-execute', async () => {
+    const { id } = await passedToHotline();
+    expect((await fulfilledByHotline(id)).closed.json().savedRequest.request_status_id).toBe(7);
     const back = await senior.post(`/api/request/${id}/hotline-cancel-execution`, {});
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json().savedRequest.request_status_id).toBe(10);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { demoFacts, eventCount, registerRepair, today, type Facts } from './helpers';
 
@@ -17,25 +18,85 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The engineer's full repair of the demo printer, as the dialog sends it with the СО-8 act. */
+const saveRepair = (id: number, revision: number) => {
+  const warranty = facts.printerUnderWarranty ? 1 : 2;
+  return engineer.multipart(
+    'PUT',
+    '/api/request',
+    {
+      request: {
+        id,
+        repair_kind_id: warranty,
+        view_res_before: 1,
+        comment_before: 'Неисправен блок питания',
+        repair_type_id: warranty === 1 ? 1 : 6,
+        repair_result_id: 1,
+        date_repair_d: today(),
+        tool_in_d: today(),
+        view_res_after: 1,
+        comment_after: 'Заменен блок питания, принтер работает',
+        hotlinegas_number: '2026-000123',
+        note: 'Выполнен ремонт',
+      },
+      revision,
+      works: [{ title: 'Замена блока питания', cost: 1500 }],
+      newDocsList: [{ file_name: 'Акт СО-8.docx', act_kind: 'CO_8', sign_type: 'paper', signers_count: 2 }],
+    },
+    [{ field: 'files', name: 'Акт СО-8.docx', content: Buffer.from('PK act co-8'), type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }],
+  );
+};
+
+/**
+ * The one repair of the demo printer this file makes, registration to closing, each answer kept for
+ * the cases below to check (each case reads it, none depends on another having run). One journey:
+ * the printer is back in work after the first full repair only.
+ */
+interface Journey {
+  id: number;
+  registered: LightMyRequestResponse;
+  /** The engineer's view right after registration. */
+  seen: LightMyRequestResponse;
+  taken: LightMyRequestResponse;
+  performed: LightMyRequestResponse;
+  completed: LightMyRequestResponse;
+}
+let journey: Journey;
+
+/** Registers a repair request and takes it for perform: a request of its own in PERFORMING. */
+const performing = async () => {
+  const saved = (await registerRepair(court, facts)).json().savedRequest;
+  const taken = (await engineer.post(`/api/request/${saved.id}/take`, { revision: saved.revision })).json().savedRequest;
+  expect(taken.request_status_id).toBe(3);
+  return { id: taken.id as number, revision: taken.revision as number };
+};
+
 describe('a repair request from registration to closing, through the HTTP API', () => {
-  let id: number;
-  let revision: number;
+  beforeAll(async () => {
+    const registered = await registerRepair(court, facts);
+    const { id, revision } = registered.json().savedRequest as { id: number; revision: number };
+    const seen = await engineer.get(`/api/request_single/${id}`);
+    const taken = await engineer.post(`/api/request/${id}/take`, { revision });
+    const performed = await saveRepair(id, taken.json().savedRequest?.revision);
+    const completed = await engineer.post(`/api/request/${id}/complete`, { revision: performed.json().savedRequest?.revision });
+    journey = { id, registered, seen, taken, performed, completed };
+  });
 
   it('court registers a repair request: number of the year, waiting for an engineer', async () => {
-    const res = await registerRepair(court, facts);
+    const res = journey.registered;
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.message).toBe('Заявка создана');
     expect(body.savedRequest).toMatchObject({ request_status_id: 2, request_performer_kind: 'FILIAL', number: expect.any(Number) });
-    id = body.savedRequest.id;
-    revision = body.savedRequest.revision;
     // A court user may create but not edit: no buttons for them once the request has a number.
     expect(body.savedRequest.actions).toEqual([]);
-    const seen = (await engineer.get(`/api/request_single/${id}`)).json().request;
+    const seen = journey.seen.json().request;
     expect(seen.actions).toEqual(expect.arrayContaining(['take', 'recall', 'assign']));
   });
 
   it('court finds it in the list with a filter', async () => {
+    // A request of its own still waiting for an engineer (the journey's is closed by now).
+    const id = (await registerRepair(court, facts)).json().savedRequest.id as number;
     const filter = { units_ids: [facts.courtUnit], request_kinds_ids: [2], request_statuses_ids: [2], pageNumber: 1 };
     const res = await court.get(`/api/request/${encodeURIComponent(JSON.stringify(filter))}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -49,11 +110,13 @@ describe('a repair request from registration to closing, through the HTTP API', 
   it('numbers are unique and run per year', async () => {
     const second = (await registerRepair(court, facts)).json().savedRequest;
     expect(second.number).toBeGreaterThan(0);
-    const first = (await engineer.get(`/api/request_single/${id}`)).json().request;
+    const first = (await engineer.get(`/api/request_single/${journey.id}`)).json().request;
     expect(second.number).not.toBe(first.number);
   });
 
   it('an illegal transition is a 409 with a Russian reason and changes nothing', async () => {
+    // A request of its own waiting for an engineer: it cannot be completed.
+    const id = (await registerRepair(court, facts)).json().savedRequest.id as number;
     const before = await eventCount(t);
     const res = await engineer.post(`/api/request/${id}/complete`, {});
     expect(res.statusCode).toBe(409);
@@ -62,13 +125,13 @@ describe('a repair request from registration to closing, through the HTTP API', 
   });
 
   it('engineer takes it for perform', async () => {
-    const res = await engineer.post(`/api/request/${id}/take`, { revision });
+    const res = journey.taken;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().savedRequest).toMatchObject({ request_status_id: 3, engineers: [{ id: facts.engineer, fio: 'Петров Иван Сергеевич' }] });
-    revision = res.json().savedRequest.revision;
   });
 
   it('a save on a stale revision is refused with 409 and writes nothing', async () => {
+    const { id, revision } = await performing();
     const before = await eventCount(t);
     const res = await engineer.multipart('PUT', '/api/request', { request: { id, note: 'Проверено' }, revision: revision - 1 });
     expect(res.statusCode).toBe(409);
@@ -77,37 +140,13 @@ describe('a repair request from registration to closing, through the HTTP API', 
   });
 
   it('engineer fills the repair section, attaches the СО-8 act and saves: PERFORMED with the repair date', async () => {
-    const warranty = facts.printerUnderWarranty ? 1 : 2;
-    const res = await engineer.multipart(
-      'PUT',
-      '/api/request',
-      {
-        request: {
-          id,
-          repair_kind_id: warranty,
-          view_res_before: 1,
-          comment_before: 'Неисправен блок питания',
-          repair_type_id: warranty === 1 ? 1 : 6,
-          repair_result_id: 1,
-          date_repair_d: today(),
-          tool_in_d: today(),
-          view_res_after: 1,
-          comment_after: 'Заменен блок питания, принтер работает',
-          hotlinegas_number: '2026-000123',
-          note: 'Выполнен ремонт',
-        },
-        revision,
-        works: [{ title: 'Замена блока питания', cost: 1500 }],
-        newDocsList: [{ file_name: 'Акт СО-8.docx', act_kind: 'CO_8', sign_type: 'paper', signers_count: 2 }],
-      },
-      [{ field: 'files', name: 'Акт СО-8.docx', content: Buffer.from('PK act co-8'), type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }],
-    );
+    const { id } = journey;
+    const res = journey.performed;
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json().savedRequest;
     expect(saved).toMatchObject({ request_status_id: 4, result_d: expect.stringContaining(today()), hotlinegas_number: '2026-000123' });
     expect(saved.docs).toEqual([expect.objectContaining({ file_name: 'Акт СО-8.docx', act_kind: 'CO_8' })]);
     expect(saved.actions).toContain('complete');
-    revision = saved.revision;
     const file = await engineer.get(`/api/request_file/${id}/${saved.docs[0].file_id}`);
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe('PK act co-8');
@@ -115,6 +154,7 @@ describe('a repair request from registration to closing, through the HTTP API', 
   });
 
   it('after a full repair the broken printer is back in work (a reaction on the tool stream)', async () => {
+    const { id } = journey;
     const deadline = Date.now() + 10_000;
     let events = await t.server.ctx.store.readStream(`tool-${facts.printerId}`);
     while (events.at(-1)?.type !== 'ToolStateChanged' && Date.now() < deadline) {
@@ -125,12 +165,13 @@ describe('a repair request from registration to closing, through the HTTP API', 
   });
 
   it('engineer completes it: CLOSED', async () => {
-    const res = await engineer.post(`/api/request/${id}/complete`, { revision });
+    const res = journey.completed;
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().savedRequest.request_status_id).toBe(7);
   });
 
   it('the history shows every change with Russian field names and values', async () => {
+    const { id } = journey;
     // Another user than the one who wrote last: they see it once the projections have applied it.
     await t.settled();
     const res = await court.get(`/api/request_history/${id}`);
