@@ -12,12 +12,14 @@ import {
   type RequestEvent,
 } from '../../../../domain/request';
 import { given } from '../../../support/given-when-then';
+import { requestHistory } from '../../../support/request-histories';
 import {
   R,
   TODAY,
   actor,
   assignee,
   attached,
+  baseFields,
   button,
   ctx,
   doc,
@@ -92,7 +94,7 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('is refused in other statuses', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMING })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performing' }))
         .when(button('TakeForPerform', engineer), ctx())
         .thenThrows('Действие «Принять к исполнению» недоступно для заявки в статусе «Исполняется»', 'refused');
       given(requestDecider, [registered({ request_status_id: S.WAITING_ASSIGNMENT })])
@@ -103,13 +105,13 @@ describe('transition table (requests.md 4.2)', () => {
 
   describe('Заявка выполнена', () => {
     it('closes a performed request with a hot line number', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED, hotlinegas_number: 'ГЛ-77' })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed', result: { hotlinegas_number: 'ГЛ-77' } }))
         .when(button('Complete', editor), ctx())
         .then([{ type: 'RequestClosed', data: { request_status_id: S.CLOSED, previous_status_id: S.PERFORMED } }]);
     });
 
     it('is refused without the hot line number', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED, hotlinegas_number: ' ' })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed', afterwards: { hotlinegas_number: ' ' } }))
         .when(button('Complete', editor), ctx())
         .thenThrows(
           'Закрытие заявки невозможно, заполните поле Номер на ГЛ: заявка должна быть зарегистрирована на горячей линии (кнопка «Добавить на ГЛ»)',
@@ -118,13 +120,13 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('needs the approval right (request edit)', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED, hotlinegas_number: 'ГЛ-77' })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed', result: { hotlinegas_number: 'ГЛ-77' } }))
         .when(button('Complete', actor(R.hotlineNumber)), ctx())
         .thenThrows(machineMessages.noApprove, 'forbidden');
     });
 
     it('is refused before the request is performed', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMING, hotlinegas_number: 'ГЛ-77' })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performing', result: { hotlinegas_number: 'ГЛ-77' } }))
         .when(button('Complete', editor), ctx())
         .thenThrows('Действие «Заявка выполнена» недоступно для заявки в статусе «Исполняется»', 'refused');
     });
@@ -132,9 +134,10 @@ describe('transition table (requests.md 4.2)', () => {
 
   describe('Re-execute (На повторное исполнение)', () => {
     it('returns a performed request to waiting for an engineer and clears result and result date', () => {
-      given(requestDecider, [
-        registered({ request_status_id: S.PERFORMED, result: RequestResult.FULFILLED, note: 'Заменен картридж', result_d: '2026-03-05' }),
-      ])
+      given(
+        requestDecider,
+        requestHistory({ request: baseFields(), stage: 'performed', result: { result: RequestResult.FULFILLED, note: 'Заменен картридж' }, performedOn: '2026-03-05' }),
+      )
         .when(button('Reexecute', editor), ctx())
         .then([
           {
@@ -152,42 +155,42 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('needs the approval right', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed' }))
         .when(button('Reexecute', actor(R.engineer)), ctx())
         .thenThrows(machineMessages.noApprove, 'forbidden');
     });
 
     it('is refused for a closed request (cancel its execution first)', () => {
-      given(requestDecider, [registered({ request_status_id: S.CLOSED })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'closed', result: { hotlinegas_number: 'ГЛ-77' } }))
         .when(button('Reexecute', editor), ctx())
         .thenThrows('Действие «На повторное исполнение» недоступно для заявки в статусе «Закрыта»', 'refused');
     });
   });
 
   describe('Cancel execution (Отменить исполнение)', () => {
-    const closed = (result_d: string) => registered({ request_status_id: S.CLOSED, result_d });
+    const closed = (result_d: string) => requestHistory({ request: baseFields(), stage: 'closed', result: { hotlinegas_number: 'ГЛ-77' }, performedOn: result_d });
     const resumer = actor(R.resume);
 
     it('reopens a closed request to performed within 3 days of the result date', () => {
-      given(requestDecider, [closed('2026-03-07')])
+      given(requestDecider, closed('2026-03-07'))
         .when(button('CancelExecution', resumer), ctx())
         .then([{ type: 'RequestExecutionCancelled', data: { request_status_id: S.PERFORMED, previous_status_id: S.CLOSED } }]);
     });
 
     it('is refused after 3 days', () => {
-      given(requestDecider, [closed('2026-03-06')])
+      given(requestDecider, closed('2026-03-06'))
         .when(button('CancelExecution', resumer), ctx())
         .thenThrows('Отменить исполнение можно только в течение 3 дней с даты исполнения', 'refused');
     });
 
     it('needs the resume right', () => {
-      given(requestDecider, [closed('2026-03-09')])
+      given(requestDecider, closed('2026-03-09'))
         .when(button('CancelExecution', editor), ctx())
         .thenThrows(machineMessages.noResume, 'forbidden');
     });
 
     it('is refused for a request that is not closed', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED, result_d: TODAY })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed', performedOn: TODAY }))
         .when(button('CancelExecution', resumer), ctx())
         .thenThrows('Действие «Отменить исполнение» недоступно для заявки в статусе «Выполнена»', 'refused');
     });
