@@ -10,6 +10,7 @@ import {
   machineMessages,
   requestDecider,
   type RequestEvent,
+  type RequestFields,
 } from '../../../../domain/request';
 import { given } from '../../../support/given-when-then';
 import { requestHistory } from '../../../support/request-histories';
@@ -197,20 +198,31 @@ describe('transition table (requests.md 4.2)', () => {
   });
 
   describe('Save while PERFORMING, PERFORMED or CLOSED with the matching act', () => {
-    const performing = (over = {}) => registered({ request_status_id: S.PERFORMING, result: 'fulfilled', note: 'Переустановлен драйвер', ...over });
+    // Registered with the kind's fields, taken, and the result saved while performing (no act yet).
+    const performing = (over: Partial<RequestFields> = {}) =>
+      requestHistory({
+        // Registration takes the common tab only; the movement fields are saved once it is taken.
+        request: baseFields(Object.fromEntries(Object.entries(over).filter(([k]) => k === 'request_kind_id' || k === 'learning_type_id'))),
+        stage: 'performing',
+        performedOn: TODAY,
+        result: { result: 'fulfilled', note: 'Переустановлен драйвер', ...over },
+      });
+    // A proposal or consultation saved with its result while performing is performed by that very
+    // save, so "performing with a result" is reached by no command sequence: these cases keep it planted.
+    const planted = (over = {}) => registered({ request_status_id: S.PERFORMING, result: 'fulfilled', note: 'Переустановлен драйвер', ...over });
     const performed = (result_d: string, previous: number = S.PERFORMING): RequestEvent => ({
       type: 'RequestPerformed',
       data: { request_status_id: S.PERFORMED, previous_status_id: previous, result_d },
     });
 
     it('software with a СО-3 act: performed, result date today when unset', () => {
-      given(requestDecider, [performing(), attached(doc(ActKind.CO_3))])
+      given(requestDecider, [...performing(), attached(doc(ActKind.CO_3))])
         .when(save(editor), ctx())
         .then([performed(TODAY)]);
     });
 
     it('keeps a result date already set', () => {
-      given(requestDecider, [performing({ result_d: '2026-03-04' }), attached(doc(ActKind.CO_3))])
+      given(requestDecider, [...performing({ result_d: '2026-03-04' }), attached(doc(ActKind.CO_3))])
         .when(save(editor), ctx())
         .then([performed('2026-03-04')]);
     });
@@ -221,10 +233,10 @@ describe('transition table (requests.md 4.2)', () => {
         [RequestKind.LEARNING, ActKind.LEARNING],
         [RequestKind.COMMISSIONING, ActKind.CO_13],
       ] as const) {
-        given(requestDecider, [performing({ request_kind_id: kind, learning_type_id: 1 }), attached(doc(act))])
+        given(requestDecider, [...performing({ request_kind_id: kind, learning_type_id: 1 }), attached(doc(act))])
           .when(save(editor), ctx())
           .then([performed(TODAY)]);
-        given(requestDecider, [performing({ request_kind_id: kind, learning_type_id: 1 }), attached(doc(ActKind.CO_41))])
+        given(requestDecider, [...performing({ request_kind_id: kind, learning_type_id: 1 }), attached(doc(ActKind.CO_41))])
           .when(save(editor), ctx())
           .then([]);
       }
@@ -232,7 +244,7 @@ describe('transition table (requests.md 4.2)', () => {
 
     it('hard repair to dismiss takes the СО-7 date', () => {
       given(requestDecider, [
-        performing({
+        ...performing({
           request_kind_id: RequestKind.REPAIR_HARD,
           view_res_before: InspectionBefore.TO_DISMISS,
           co_7_number: 'ТС-1',
@@ -247,31 +259,31 @@ describe('transition table (requests.md 4.2)', () => {
 
     it('other hard repair needs СО-8 and takes the repair date, else the СО-8 date', () => {
       const repair = { request_kind_id: RequestKind.REPAIR_HARD, view_res_before: InspectionBefore.REPAIR_NEEDED, co_8_d: '2026-03-08' };
-      given(requestDecider, [performing({ ...repair, date_repair_d: '2026-03-07' }), attached(doc(ActKind.CO_8))])
+      given(requestDecider, [...performing({ ...repair, date_repair_d: '2026-03-07' }), attached(doc(ActKind.CO_8))])
         .when(save(editor), ctx())
         .then([performed('2026-03-07')]);
-      given(requestDecider, [performing(repair), attached(doc(ActKind.CO_8))])
+      given(requestDecider, [...performing(repair), attached(doc(ActKind.CO_8))])
         .when(save(editor), ctx())
         .then([performed('2026-03-08')]);
-      given(requestDecider, [performing(repair), attached(doc(ActKind.CO_7))])
+      given(requestDecider, [...performing(repair), attached(doc(ActKind.CO_7))])
         .when(save(editor), ctx())
         .then([]);
     });
 
     it('a proposal with result fulfilled and a consultation need no act', () => {
-      given(requestDecider, [performing({ request_kind_id: RequestKind.PROPOSAL })])
+      given(requestDecider, [planted({ request_kind_id: RequestKind.PROPOSAL })])
         .when(save(editor), ctx())
         .then([performed(TODAY)]);
-      given(requestDecider, [performing({ request_kind_id: RequestKind.PROPOSAL, result: 'partially' })])
+      given(requestDecider, [planted({ request_kind_id: RequestKind.PROPOSAL, result: 'partially' })])
         .when(save(editor), ctx())
         .then([]);
-      given(requestDecider, [performing({ request_kind_id: RequestKind.CONSULTATION })])
+      given(requestDecider, [planted({ request_kind_id: RequestKind.CONSULTATION })])
         .when(save(editor), ctx())
         .then([performed(TODAY)]);
     });
 
     it('without the act the request stays performing', () => {
-      given(requestDecider, [performing()])
+      given(requestDecider, performing())
         .when(save(editor, { note: 'Переустановлен драйвер принтера' }), ctx())
         .then([
           {
@@ -282,32 +294,32 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('attaching the act in the same save performs the request', () => {
-      given(requestDecider, [performing({ hotlinegas_number: 'ГЛ-1' })])
+      given(requestDecider, performing({ hotlinegas_number: 'ГЛ-1' }))
         .when(save(editor, {}, { documents_added: [doc(ActKind.CO_3)] }), ctx())
         .then([{ type: 'RequestDocumentAttached', data: { document: doc(ActKind.CO_3) } }, performed(TODAY)]);
     });
 
     it('a performed request saved again keeps its result date and emits nothing', () => {
-      given(requestDecider, [performing({ request_status_id: S.PERFORMED, result_d: '2026-03-05' }), attached(doc(ActKind.CO_3))])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed', result: { note: 'Переустановлен драйвер' }, performedOn: '2026-03-05' }))
         .when(save(actor({ ...R.edit, ...R.hotlineNumber })), ctx())
         .then([]);
     });
 
     it('a closed request whose data a save changes returns to performed; an unchanged save keeps it closed', () => {
-      const closed = performing({ request_status_id: S.CLOSED, result_d: '2026-03-05', hotlinegas_number: 'ГЛ-1' });
-      given(requestDecider, [closed, attached(doc(ActKind.CO_3))])
+      const closed = requestHistory({ request: baseFields(), stage: 'closed', result: { note: 'Переустановлен драйвер', hotlinegas_number: 'ГЛ-1' }, performedOn: '2026-03-05' });
+      given(requestDecider, closed)
         .when(save(actor(R.hotlineNumber), { hotlinegas_number: 'ГЛ-2' }), ctx())
         .then([
           { type: 'RequestFieldsChanged', data: { changes: [{ field: 'hotlinegas_number', old: 'ГЛ-1', new: 'ГЛ-2' }] } },
           performed('2026-03-05', S.CLOSED),
         ]);
-      given(requestDecider, [closed, attached(doc(ActKind.CO_3))])
+      given(requestDecider, closed)
         .when(save(actor(R.hotlineNumber)), ctx())
         .then([]);
     });
 
     it('a save by a user who may change nothing in the status is refused', () => {
-      given(requestDecider, [registered({ request_status_id: S.CLOSED })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'closed' }))
         .when(save(editor), ctx())
         .thenThrows(machineMessages.noEdit, 'forbidden');
     });
