@@ -1,7 +1,7 @@
 import type { DatabasePool } from 'slonik';
 import type { UnitScope } from '../../domain/rights/scope';
 import { requestBatches, type RequestListRow } from '../../projections/requests/queries';
-import type { RequestFilter } from '../../projections/requests/filter';
+import type { RequestFilter } from '../../domain/request/list-filter';
 
 /**
  * The data queries the report registry (domain/report/registry.ts) names, wired to the read

@@ -4,7 +4,7 @@ import { hasFull } from '../../domain/rights/rights';
 import { AccessLevel, RightValue } from '../../domain/rights/values';
 import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
 import { invalid, notFound } from '../../domain/shared/errors';
-import { parseRequestFilter, type RequestFilter } from '../../projections/requests/filter';
+import { parseRequestFilter, type RequestFilter } from '../../domain/request/list-filter';
 import { listRequests, requestBatches, requestInScope, requestLists, type RequestListRow } from '../../projections/requests/queries';
 import { buildRequestView, loadRequestState, requestNotFound, type RequestView } from '../../projections/requests/view';
 import { loadNames } from '../../projections/requests/names';

@@ -3,7 +3,8 @@ import { kindTitle, performerKindTitles, statusTitle, type PerformerKind } from 
 import type { UnitScope } from '../../domain/rights/scope';
 import { scopeIncludes } from '../../domain/rights/scope';
 import { PAGE_SIZE } from '../support/paging';
-import { countTableConditions, requestConditions, type RequestFilter } from './filter';
+import type { RequestFilter } from '../../domain/request/list-filter';
+import { countTableConditions, requestConditions } from './filter';
 import { bucketsOf, monthsOf, type Bucket } from './periods';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne'>;

@@ -1,9 +1,12 @@
 import { PerformerKind, RequestKind } from '@domain/request/enums';
+import { requestListQueryProblem, type RequestListQuery } from '@domain/request/list-filter';
 
 /**
- * The request list filter (requests.md 2.3, 2.2) with the field names the server takes
- * (projections/requests/filter.ts). The client keeps every field, empty ones as null / [] / false /
- * '', and sends only what is set (`toServerFilter`).
+ * The request list filter (requests.md 2.3, 2.2) as the dialog edits it. The contract is the domain's
+ * zod schema (domain/request/list-filter.ts), which the server parses with: the names below are its
+ * parameters (checked at compile time by `NamesOfTheContract`), the query sent is its input type, and
+ * `serverFilterProblem` checks a query with it. The client keeps every field, empty ones as null / [] /
+ * false / '', and sends only what is set (`toServerFilter`).
  */
 
 /** `tool_in_d` / `tool_out_d` of the repair sub-filter: filled, empty, or one day. */
@@ -164,16 +167,27 @@ export const defaultFilter = (list: ListKind, today: Date = new Date()): Request
   consultation: emptySoftwareFilter(),
 });
 
-/** A JSON value the server filter takes. */
-export type ServerValue = string | number | boolean | number[] | { [key: string]: ServerValue };
-export type ServerFilter = { [key: string]: ServerValue };
+/** What GET /api/request/{json} and the exports receive: the contract's input. */
+export type ServerFilter = RequestListQuery;
+/** A JSON value of the query. */
+type ServerValue = string | number | boolean | number[] | { [key: string]: ServerValue };
+type ServerObject = { [key: string]: ServerValue };
+
+/** Every name the client sends is a parameter of the contract (a compile error otherwise). */
+type NamesOfTheContract = [
+  Exclude<keyof RequestListFilter, keyof RequestListQuery>,
+  Exclude<keyof RepairFilter, keyof Exclude<RequestListQuery['repair'], string | null | undefined>>,
+  Exclude<keyof ToolFilter, keyof Exclude<RequestListQuery['repairTool'], string | null | undefined>>,
+  Exclude<keyof SoftwareFilter, keyof Exclude<RequestListQuery['restore'], string | null | undefined>>,
+];
+export const namesOfTheContract: NamesOfTheContract extends [never, never, never, never] ? true : never = true;
 
 const isSet = (v: unknown): boolean =>
   v !== null && v !== undefined && v !== false && !(typeof v === 'string' && v.trim() === '') && !(Array.isArray(v) && v.length === 0);
 
 /** Only the fields that are set, strings trimmed; an empty sub-filter object is left out. */
-const compact = (source: object): ServerFilter => {
-  const out: ServerFilter = {};
+const compact = (source: object): ServerObject => {
+  const out: ServerObject = {};
   for (const [key, value] of Object.entries(source) as Array<[string, unknown]>) {
     if (!isSet(value)) continue;
     if (typeof value === 'string') out[key] = value.trim();
@@ -196,7 +210,7 @@ export const subFilterIsSet = (sub: object): boolean => Object.keys(compact(sub)
  * is kept.
  */
 export const toServerFilter = (filter: RequestListFilter, pageNumber?: number): ServerFilter => {
-  const out = compact(filter);
+  const out = compact(filter) as ServerFilter;
   if (filter.repairTool.exchange_stock === false) {
     const tool = out.repairTool;
     out.repairTool = { ...(typeof tool === 'object' && !Array.isArray(tool) ? tool : {}), exchange_stock: false };
@@ -204,6 +218,9 @@ export const toServerFilter = (filter: RequestListFilter, pageNumber?: number): 
   if (pageNumber !== undefined) out.pageNumber = pageNumber;
   return out;
 };
+
+/** The first Russian message the server would answer this filter with, or null when it takes it. */
+export const serverFilterProblem = (filter: RequestListFilter): string | null => requestListQueryProblem(toServerFilter(filter));
 
 /** Sub-filters whose kind is no longer chosen are emptied, so no hidden condition stays behind. */
 export const withoutHiddenSubFilters = (filter: RequestListFilter): RequestListFilter => {
