@@ -33,7 +33,10 @@ const actOf = (act_kind: RequestDocument['act_kind']): RequestDocument => ({
   signers_count: 2,
 });
 
-export type RequestStage = 'registered' | 'performing' | 'performed' | 'closed';
+export type RequestStage = 'registered' | 'performing' | 'performed' | 'closed' | HotlineStage;
+/** Stages of a special software request the branch passed to the hot line (SENIOR). */
+export type HotlineStage = 'hotline-waiting' | 'hotline-performing' | 'hotline-performed' | 'hotline-closed';
+const hotlineStages: readonly RequestStage[] = ['hotline-waiting', 'hotline-performing', 'hotline-performed', 'hotline-closed'];
 
 export interface RequestPath {
   /** The request as registered (id, number and the fields of the common tab). */
@@ -49,7 +52,13 @@ export interface RequestPath {
   readonly performedOn?: string;
   /** Fields an editor saves once it is performed (or closed). */
   readonly afterwards?: Partial<RequestFields>;
+  /** Hot line stages: executors the hot line manager assigns while it waits for the hot line. */
+  readonly hotlineEngineers?: number[];
 }
+
+/** The hot line worker (user 4) and its manager (user 5). */
+const hotliner: Actor = { userId: 4, fio: 'Сидоров С. С.', rights: { RIGHT_REQUEST_HOTLINE_EDIT: 2 } };
+const hotlineManager: Actor = { userId: 5, fio: 'Кузнецов К. К.', rights: { RIGHT_REQUEST_HOTLINE_EDIT: 2, RIGHT_REQUEST_DELETE: 2 } };
 
 /** The commands of a path, each with the time it runs at. */
 const stepsOf = (path: RequestPath): Array<{ command: RequestCommand; now: string }> => {
@@ -62,6 +71,7 @@ const stepsOf = (path: RequestPath): Array<{ command: RequestCommand; now: strin
   if (path.stage === 'registered') return steps;
   const engineer = clerk(path.engineer ?? 2);
   steps.push({ command: { type: 'TakeForPerform', actor: engineer }, now: `${performedOn}T08:00:00.000Z` });
+  if (hotlineStages.includes(path.stage)) return [...steps, ...hotlineSteps(path, engineer, performedOn)];
   if (path.stage === 'performing') {
     if (path.result) steps.push({ command: { type: 'SaveRequest', actor: engineer, request: path.result }, now: `${performedOn}T09:00:00.000Z` });
     return steps;
@@ -85,4 +95,24 @@ export const requestHistory = (path: RequestPath): RequestEvent[] => {
     steps.map((s) => s.command),
     { context: (i) => testContext({ now: steps[i]!.now }) },
   );
+};
+
+/**
+ * The branch passes the special software request to the hot line; the hot line takes it, saves
+ * `result` while performing it, records a fulfilled hot line result, and its manager closes it.
+ */
+const hotlineSteps = (path: RequestPath, engineer: Actor, day: string): Array<{ command: RequestCommand; now: string }> => {
+  const at = (time: string) => `${day}T${time}:00.000Z`;
+  const steps: Array<{ command: RequestCommand; now: string }> = [
+    { command: { type: 'SaveRequest', actor: engineer, request: { result: 'passed to hot line', result_type: 1, note: 'Передано на ГЛ' } }, now: at('08:10') },
+  ];
+  if (path.hotlineEngineers)
+    steps.push({ command: { type: 'AssignEngineers', actor: hotlineManager, engineer_ids: path.hotlineEngineers }, now: at('08:20') });
+  if (path.stage === 'hotline-waiting') return steps;
+  steps.push({ command: { type: 'HotlineTake', actor: hotliner }, now: at('08:30') });
+  if (path.result) steps.push({ command: { type: 'SaveRequest', actor: hotliner, request: path.result }, now: at('08:40') });
+  if (path.stage === 'hotline-performing') return steps;
+  steps.push({ command: { type: 'SaveRequest', actor: hotliner, request: { hotline_result_id: 1 } }, now: at('08:50') });
+  if (path.stage === 'hotline-closed') steps.push({ command: { type: 'HotlineFulfil', actor: hotlineManager }, now: at('08:55') });
+  return steps;
 };

@@ -70,9 +70,7 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('a request performed by the hot line is taken back by the branch (performer kind FILIAL)', () => {
-      given(requestDecider, [
-        registered({ request_status_id: S.HOT_LINE_PERFORMED, request_performer_kind: PerformerKind.SENIOR }, { engineers: [4] }),
-      ])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-performed' }))
         .when(button('TakeForPerform', hotliner), ctx())
         .then((events) => {
           expect(events[0]).toMatchObject({
@@ -362,7 +360,7 @@ describe('transition table (requests.md 4.2)', () => {
 
   describe('Hotline take for perform', () => {
     it('sets the engineers to the current user', () => {
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: 'SENIOR' }, { engineers: [7] })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-waiting', hotlineEngineers: [7] }))
         .when(button('HotlineTake', hotliner), ctx())
         .then([
           {
@@ -379,29 +377,33 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('needs the hot line edit right', () => {
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: 'SENIOR' })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-waiting' }))
         .when(button('HotlineTake', editor), ctx())
         .thenThrows(machineMessages.noEdit, 'forbidden');
     });
 
     it('is refused once taken', () => {
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_PERFORMING, request_performer_kind: 'SENIOR' })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-performing' }))
         .when(button('HotlineTake', hotliner), ctx())
         .thenThrows('Действие «Принять к исполнению (ГЛ)» недоступно для заявки в статусе «Исполняется ГЛ»', 'refused');
     });
   });
 
   describe('Hotline fulfil', () => {
-    const performing = registered({
-      request_status_id: S.HOT_LINE_PERFORMING,
-      request_performer_kind: 'SENIOR',
-      note: 'Передано на ГЛ',
-      hotline_result_type: 1,
-      hotline_work_description: 'Обновлена версия СПО',
-    });
+    // Planted: moving a request to the hot line clears its note, and the hot line may not write one,
+    // so no command sequence reaches hot line performing with this note.
+    const performing = [
+      registered({
+        request_status_id: S.HOT_LINE_PERFORMING,
+        request_performer_kind: 'SENIOR',
+        note: 'Передано на ГЛ',
+        hotline_result_type: 1,
+        hotline_work_description: 'Обновлена версия СПО',
+      }),
+    ];
 
     it('closes with the hot line result fulfilled, result type and dates set, work description appended to the note', () => {
-      given(requestDecider, [performing])
+      given(requestDecider, performing)
         .when(button('HotlineFulfil', manager), ctx())
         .then([
           {
@@ -422,23 +424,23 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('needs the request delete right (hot line management)', () => {
-      given(requestDecider, [performing])
+      given(requestDecider, performing)
         .when(button('HotlineFulfil', hotliner), ctx())
         .thenThrows(machineMessages.noHotlineManage, 'forbidden');
     });
 
     it('is refused before the hot line took the request', () => {
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: 'SENIOR' })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-waiting' }))
         .when(button('HotlineFulfil', manager), ctx())
         .thenThrows('Действие «Исполнено ГЛ» недоступно для заявки в статусе «Ожидает ГЛ»', 'refused');
     });
   });
 
   describe('Save with status HOT_LINE_PERFORMING and a fulfilled hot line result', () => {
-    const performing = registered({ request_status_id: S.HOT_LINE_PERFORMING, request_performer_kind: 'SENIOR' });
+    const performing = requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-performing' });
 
     it('marks it performed by the hot line with the hot line result date', () => {
-      given(requestDecider, [performing])
+      given(requestDecider, performing)
         .when(save(hotliner, { hotline_result_id: HotlineResult.FULFILLED }), ctx())
         .then([
           { type: 'RequestFieldsChanged', data: { changes: [{ field: 'hotline_result_id', old: null, new: 1 }] } },
@@ -450,22 +452,17 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('another hot line result keeps it performing', () => {
-      given(requestDecider, [performing])
+      given(requestDecider, performing)
         .when(save(hotliner, { hotline_result_id: HotlineResult.NOT_FULFILLED }), ctx())
         .then((events) => expect(events.map((e) => e.type)).toEqual(['RequestFieldsChanged']));
     });
   });
 
   describe('Hotline re-execute', () => {
-    const performed = registered({
-      request_status_id: S.HOT_LINE_PERFORMED,
-      request_performer_kind: 'SENIOR',
-      hotline_result_id: 1,
-      hotline_result_date: '2026-03-09',
-    });
+    const performed = requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-performed', performedOn: '2026-03-09' });
 
     it('returns it to the hot line queue, clearing the hot line result and date', () => {
-      given(requestDecider, [performed])
+      given(requestDecider, performed)
         .when(button('HotlineReexecute', manager), ctx())
         .then([
           {
@@ -483,11 +480,11 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('needs hot line management', () => {
-      given(requestDecider, [performed]).when(button('HotlineReexecute', hotliner), ctx()).thenThrows(machineMessages.noHotlineManage, 'forbidden');
+      given(requestDecider, performed).when(button('HotlineReexecute', hotliner), ctx()).thenThrows(machineMessages.noHotlineManage, 'forbidden');
     });
 
     it('is refused while waiting', () => {
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: 'SENIOR' })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-waiting' }))
         .when(button('HotlineReexecute', manager), ctx())
         .thenThrows(/недоступно для заявки в статусе «Ожидает ГЛ»/, 'refused');
     });
@@ -495,7 +492,7 @@ describe('transition table (requests.md 4.2)', () => {
 
   describe('Hotline cancel execution', () => {
     it('returns a hot-line-performed request to hot line performing', () => {
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_PERFORMED, request_performer_kind: 'SENIOR' })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-performed' }))
         .when(button('HotlineCancelExecution', manager), ctx())
         .then([
           {
@@ -506,7 +503,7 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('reopens a request the hot line closed', () => {
-      given(requestDecider, [registered({ request_status_id: S.CLOSED, request_performer_kind: 'SENIOR' })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-closed' }))
         .when(button('HotlineCancelExecution', manager), ctx())
         .then([
           { type: 'RequestHotLineExecutionCancelled', data: { request_status_id: S.HOT_LINE_PERFORMING, previous_status_id: S.CLOSED } },
@@ -514,10 +511,10 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('is refused for a branch request and without the management right', () => {
-      given(requestDecider, [registered({ request_status_id: S.CLOSED })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'closed' }))
         .when(button('HotlineCancelExecution', manager), ctx())
         .thenThrows('Действие «Отменить исполнение (ГЛ)» недоступно для заявки в статусе «Закрыта»', 'refused');
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_PERFORMED, request_performer_kind: 'SENIOR' })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-performed' }))
         .when(button('HotlineCancelExecution', hotliner), ctx())
         .thenThrows(machineMessages.noHotlineManage, 'forbidden');
     });
@@ -553,7 +550,7 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('cancels a request being performed (the kind is on the movement tab then)', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMING }, { engineers: [2] })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performing' }))
         .when(save(editor, { request_kind_id: RequestKind.MISTAKE, program_id: null }), ctx())
         .then((events) => {
           expect(events.at(-1)).toMatchObject({
@@ -564,7 +561,7 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('cancels a request waiting for the hot line', () => {
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: PerformerKind.SENIOR })])
+      given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-waiting' }))
         .when(save(hotliner, { request_kind_id: RequestKind.REVOKE, program_id: null }), ctx())
         .then((events) => {
           expect(events.at(-1)).toMatchObject({
@@ -601,7 +598,7 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('is refused for a completed request, an already revoked one and without edit rights', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed' }))
         .when(button('Recall', editor), ctx())
         .thenThrows('Действие «Отозвать заявку» недоступно для заявки в статусе «Выполнена»', 'refused');
       given(requestDecider, [registered({ request_kind_id: RequestKind.REVOKE })])
@@ -637,16 +634,16 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('on hot line requests needs the management right', () => {
-      const waiting = registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: 'SENIOR' });
-      given(requestDecider, [waiting]).when(assign([4], hotliner), ctx()).thenThrows(machineMessages.noHotlineManage, 'forbidden');
-      given(requestDecider, [waiting])
+      const waiting = requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-waiting' });
+      given(requestDecider, waiting).when(assign([4], hotliner), ctx()).thenThrows(machineMessages.noHotlineManage, 'forbidden');
+      given(requestDecider, waiting)
         .when(assign([4], manager), ctx())
         .then((events) => expect(events[0]?.type).toBe('RequestEngineersAssigned'));
     });
 
     it('needs the approval right on branch requests and is refused on completed requests', () => {
       given(requestDecider, [registered()]).when(assign([4], nobody), ctx()).thenThrows(machineMessages.noApprove, 'forbidden');
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED })])
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed' }))
         .when(assign([4]), ctx())
         .thenThrows('Действие «Назначить исполнителей» недоступно для заявки в статусе «Выполнена»', 'refused');
     });
