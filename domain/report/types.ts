@@ -25,6 +25,8 @@ export interface ReportDefinition<P extends z.ZodTypeAny = z.ZodTypeAny, Q exten
   readonly right: { readonly key: RightKey; readonly values: readonly RightValue[] };
   /** The dialog's parameters. */
   readonly parameters: P;
+  /** A list's filter contract the report also takes (the list's own parser reads it), if any. */
+  readonly filter?: z.ZodTypeAny;
   /** Name of the data query (the port the composition root implements). */
   readonly query: Q;
   readonly formats: readonly ReportFormat[];
