@@ -8,7 +8,7 @@ import { sameValue, type Actor, type RequestState } from './state';
 import { engineerIdsSchema, parseOrThrow } from './validation';
 import { ask, ev, uniq } from './decide-support';
 
-/** The decisions of the buttons (take, close, hot line moves, ...) and of assigning executors. */
+/* The decisions of the buttons (take, close, hot line moves, ...) and of assigning executors. */
 
 const buttonAction = buttonOfCommand;
 

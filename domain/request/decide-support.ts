@@ -6,7 +6,7 @@ import { evaluateRequestCommand, type RequestMachineEvent } from './machine';
 import type { EditableItem } from './rules';
 import type { RequestState } from './state';
 
-/** What the request's decisions share: their messages, the event constructor, asking the machine. */
+/* What the request's decisions share: their messages, the event constructor, asking the machine. */
 
 export const decisionMessages = {
   notFound: 'Заявка не найдена',

@@ -14,7 +14,7 @@ import { evolveRequest, foldRequest } from './evolve';
 import { decideRegister, decideSave } from './save';
 import { decideAssign, decideButton } from './buttons';
 
-/**
+/*
  * The request decider (stream `request-{id}`): dispatches each command to its decision; evolve.ts
  * folds the events, save.ts and save-diff.ts decide saves, buttons.ts the buttons.
  */

@@ -1,7 +1,7 @@
 import type { RequestEvent } from './events';
 import { initialRequestState, type RequestField, type RequestState } from './state';
 
-/** The request's evolve: how each event of the stream changes the state. */
+/* The request's evolve: how each event of the stream changes the state. */
 
 const withStatus = (state: RequestState, status: number): RequestState => ({ ...state, request_status_id: status });
 

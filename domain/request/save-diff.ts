@@ -11,7 +11,7 @@ import { ZodError } from 'zod';
 import { fieldErrorsOf, requestSchema, ruErrorMap } from './validation';
 import { decisionMessages, ev } from './decide-support';
 
-/**
+/*
  * What a save changes: the submitted request over the stored one, the items it touches, whether the
  * actor may touch them (4.1), the validation of the result and the events of its field and list changes.
  */

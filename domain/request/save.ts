@@ -12,7 +12,7 @@ import { engineerIdsSchema, parseOrThrow } from './validation';
 import { ask, ev, uniq } from './decide-support';
 import { changeEvents, checkEditability, checkNewActs, submittedData, touchedItems, validateData } from './save-diff';
 
-/** The decisions of a new request (RegisterRequest) and of a save (SaveRequest). */
+/* The decisions of a new request (RegisterRequest) and of a save (SaveRequest). */
 
 export const decideRegister = (command: RegisterRequest, context: CommandContext): RequestEvent[] => {
   const { actor } = command;
