@@ -12,17 +12,17 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerAuthentication } from './auth/authenticate';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
-import { organizationRoutes } from './routes/organizations';
-import { roleRoutes } from './routes/roles';
-import { userRoutes } from './routes/users';
+import { organizationRoutes } from './routes/organization';
+import { roleRoutes } from './routes/role';
+import { userRoutes } from './routes/user';
 import { systemRoutes } from './routes/system';
 import { requestQueryRoutes } from './routes/request-queries';
-import { toolQueryRoutes } from './routes/tool-queries';
+import { toolQueryRoutes } from './routes/tool';
 import { notificationQueryRoutes } from './routes/notification-queries';
 import { requestExportRoutes } from './export/request-export';
-import { requestRoutes } from './routes/requests';
+import { requestRoutes } from './routes/request';
 import { fileRoutes } from './routes/files';
-import { notificationRoutes } from './routes/notifications';
+import { notificationRoutes } from './routes/notification';
 
 export const MAX_FILE_BYTES = 52_428_800;
 

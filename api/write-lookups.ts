@@ -2,10 +2,10 @@ import type { DatabasePool } from 'slonik';
 import type { WriteLookups } from '../commands/context';
 import type { ReadModelCache } from '../infrastructure/read-model-cache';
 import { catalogLookups } from '../projections/catalog/lookups';
-import { notificationLookups } from '../projections/notifications/lookups';
-import { organizationLookups } from '../projections/organizations/lookups';
-import { toolLookups } from '../projections/tools/lookups';
-import { userLookups } from '../projections/users/lookups';
+import { notificationLookups } from '../projections/notification/lookups';
+import { organizationLookups } from '../projections/organization/lookups';
+import { toolLookups } from '../projections/tool/list/lookups';
+import { userLookups } from '../projections/user/lookups';
 
 /** The write side's lookup ports, implemented by the read models (composition root). */
 export const writeLookups = (pool: DatabasePool, cache?: ReadModelCache): WriteLookups => ({

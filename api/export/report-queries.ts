@@ -1,6 +1,6 @@
 import type { DatabasePool } from 'slonik';
 import type { UnitScope } from '../../domain/rights/scope';
-import { requestBatches, type RequestListRow } from '../../projections/requests/queries';
+import { requestBatches, type RequestListRow } from '../../projections/request/list/queries';
 import type { RequestFilter } from '../../domain/request/list-filter';
 
 /**

@@ -7,7 +7,7 @@ import { PerformerKind } from '../../domain/request';
 import { formatDate } from '../../domain/shared/dates';
 import { invalid } from '../../domain/shared/errors';
 import { requestListReport as report } from '../../domain/report/request-list';
-import type { RequestListRow } from '../../projections/requests/queries';
+import type { RequestListRow } from '../../projections/request/list/queries';
 import type { RequestFilter } from '../../domain/request/list-filter';
 import type { UnitScope } from '../../domain/rights/scope';
 import type { AppContext } from '../context';

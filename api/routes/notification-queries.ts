@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { NotificationState } from '../../domain/notification';
 import { forbidden } from '../../domain/shared/errors';
-import { userNotifications } from '../../projections/notifications/queries';
+import { userNotifications } from '../../projections/notification/queries';
 import type { AppContext } from '../context';
 import { idParam, userOf } from '../http/guard';
 

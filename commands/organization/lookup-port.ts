@@ -3,7 +3,7 @@ import type { Unit } from '../../domain/organization/decider';
 /**
  * What the administration handlers read outside their streams: which organisation holds a building
  * (a reference, confirmed by that organisation's stream). The read side implements it
- * (projections/organizations/lookups.ts) and the composition root
+ * (projections/organization/lookups.ts) and the composition root
  * (api/write-lookups.ts) wires it into the write context.
  */
 export interface OrganizationLookupPort {

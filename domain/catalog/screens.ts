@@ -21,7 +21,7 @@ import {
 /**
  * What one generic reference screen needs to show a catalogue of definitions.ts: per field its
  * Russian label and control, the list's columns in order and the filters' labels. The screen
- * renders from this alone (web/src/features/references: catalogScreenOf).
+ * renders from this alone (web/src/features/catalog: catalogScreenOf).
  */
 
 /**

@@ -38,7 +38,7 @@ import { FREE_TEXT_MAX, dateMessages, requestMessages } from './messages';
  * The request's plain fields (requests.md section 3), by their spec names, in the spec's order: the
  * one place a plain field is declared. Its value type, empty value, history title and value shape,
  * the zod base of a submitted value and the tabs that edit it come from here; the empty request
- * (state.ts), the columns of rm_requests (projections/requests/columns.ts), the history tab and the
+ * (state.ts), the columns of rm_requests (projections/request/list/schema.ts), the history tab and the
  * dialog's empty form are derived. Lists (works, documents, ...) are not plain fields: see state.ts.
  *
  * Groups are the tabs of 4.1: 'registration' (chosen on a new request only), 'common' ('Заявка'),
@@ -47,7 +47,7 @@ import { FREE_TEXT_MAX, dateMessages, requestMessages } from './messages';
  */
 export type RequestFieldGroup = 'registration' | 'common' | 'movement' | 'hotline' | 'hotlineNumber' | 'system';
 
-/** What a reference value names; the read side resolves it (projections/request-history). */
+/** What a reference value names; the read side resolves it (projections/request/history). */
 export type RequestFieldRef = 'user' | 'unit' | 'tool' | 'regions' | 'programs' | 'programs_subsystems' | 'services_repairs';
 
 type Spec<V> = FieldSpec<V, RequestFieldGroup, RequestFieldRef>;

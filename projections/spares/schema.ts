@@ -1,6 +1,6 @@
 /**
  * Spare-parts sets (Комплекты ЗИП) as the request dialog and the spares screen read them. They are
- * applied by the `requests` projection (projections/requests/projection.ts) because a request's
+ * applied by the `requests` projection (projections/request/list/projection.ts) because a request's
  * spares, their cost (cost_spares) and its history come from the same events in the same order:
  * item data (code, title, cost) is looked up when an allocation is applied, which one projection
  * can do in log order without reading another read model.

@@ -6,7 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { createAppStore } from '@/app/store';
 import { useRestoreSession } from '@/features/auth';
-import { usePreloadReferences } from '@/features/references';
+import { usePreloadReferences } from '@/lib/references';
 import { RequestDialog, type RequestDialogTab } from '@/features/request-dialog';
 import { selectIsSignedIn } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';

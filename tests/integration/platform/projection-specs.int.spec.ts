@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { notificationsProjection } from '../../../projections/notifications/projection';
-import { requestCommentsProjection } from '../../../projections/request-comments/projection';
+import { notificationsProjection } from '../../../projections/notification/projection';
+import { requestCommentsProjection } from '../../../projections/request/comments/projection';
 import type { NotificationEventMap } from '../../../domain/notification';
 import type { RequestEventMap } from '../../../domain/request';
 import { createTestDatabase, type TestDatabase } from '../../support/database';

@@ -14,7 +14,7 @@ import { inboxStreamId, notificationsStreamId } from '../../../domain/notificati
 import { handleCommand } from '../../../commands/handle-command';
 import { loadCurrentUser } from '../../../api/auth/current-user';
 import type { AppContext } from '../../../api/context';
-import { requestHistory } from '../../../projections/request-history/queries';
+import { requestHistory } from '../../../projections/request/history/queries';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { YEAR, append, at, contextAt, doc, fileRef, seedRequest, settle, system, worldOf, type World } from './support';
 

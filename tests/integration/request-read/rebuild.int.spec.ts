@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { emptyRequestFields, evolveRequest, initialRequestState, requestStreamId, sameValue, type RequestEvent } from '../../../domain/request';
-import { registeredState } from '../../../projections/requests/fast-literal';
+import { registeredState } from '../../../projections/request/list/fast-literal';
 import { sparesSetDecider, sparesSetStreamId } from '../../../domain/spares/decider';
 import { inboxStreamId, notificationsStreamId } from '../../../domain/notification';
 import { toolStreamId } from '../../../domain/tool/decider';

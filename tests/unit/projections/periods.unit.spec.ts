@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, monthsOf, periodsOfDate } from '../../../projections/requests/periods';
+import { bucketsOf, monthsOf, periodsOfDate } from '../../../projections/request/list/periods';
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayArb = fc.integer({ min: Date.UTC(2019, 0, 1), max: Date.UTC(2027, 11, 31) }).map((ms) => iso(Math.floor(ms / 86_400_000) * 86_400_000));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolTitle } from '../../../projections/requests/names';
+import { toolTitle } from '../../../projections/request/list/names';
 
 const tool = { tool_kind: 'Принтер', manufacturer: 'HP', model: 'LaserJet 1020', serial_number: 'CN123', inventar_number: '0101340001' };
 

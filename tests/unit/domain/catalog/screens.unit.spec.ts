@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { catalogs } from '../../../../domain/catalog/definitions';
 import { catalogScreen, catalogScreens, referencesOutsideCatalogs } from '../../../../domain/catalog/screens';
-import { catalogScreenOf } from '../../../../web/src/features/references/model/catalog-screens';
+import { catalogScreenOf } from '../../../../web/src/features/catalog/model/catalog-screens';
 
 /** The keys an item schema accepts (an object, or an object behind a transform). */
 const schemaFields = (schema: z.ZodTypeAny): string[] => {

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { useRestoreSession } from '@/features/auth';
-import { usePreloadReferences } from '@/features/references';
+import { usePreloadReferences } from '@/lib/references';
 import { selectIsSignedIn } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { Footer } from './footer';

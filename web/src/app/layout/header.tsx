@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { APP_TITLE } from '@/config/constants';
 import { paths } from '@/config/paths';
-import { NotificationBell } from '@/features/notifications';
+import { NotificationBell } from '@/features/notification';
 import { selectCurrentUser, selectIsSignedIn } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { AccountMenu } from './account-menu';

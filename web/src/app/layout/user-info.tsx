@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useCatalogTitle, useOrganizationName } from '@/features/references';
+import { useCatalogTitle, useOrganizationName } from '@/lib/references';
 import type { CurrentUser } from '@/lib/session';
 
 /** The signed-in user's name, post and organisation (names from the cached references). */

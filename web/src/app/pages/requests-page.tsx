@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { catalogItemTitle, useCatalogQuery, useUnitsQuery } from '@/features/references';
+import { catalogItemTitle, useCatalogQuery, useUnitsQuery } from '@/lib/references';
 import { RequestDialog } from '@/features/request-dialog';
 import {
   GroupRequestDialog,

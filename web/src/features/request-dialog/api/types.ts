@@ -3,11 +3,11 @@
  * imports: nothing of the server reaches the bundle); the zod checks in request-dialog-api.ts
  * guard the parts the dialog's logic depends on.
  */
-import type { RequestView as ServerRequestView } from '../../../../../projections/requests/view';
-import type { ToolInfo as ServerToolInfo } from '../../../../../projections/requests/names';
-import type { RequestHistoryEntry } from '../../../../../projections/request-history/queries';
-import type { RequestComment } from '../../../../../projections/request-comments/queries';
-import type { ToolRow as ServerToolRow } from '../../../../../projections/tools/queries';
+import type { RequestView as ServerRequestView } from '../../../../../projections/request/list/view';
+import type { ToolInfo as ServerToolInfo } from '../../../../../projections/request/list/names';
+import type { RequestHistoryEntry } from '../../../../../projections/request/history/queries';
+import type { RequestComment } from '../../../../../projections/request/comments/queries';
+import type { ToolRow as ServerToolRow } from '../../../../../projections/tool/list/queries';
 import type { SpareOffer as ServerSpareOffer } from '../../../../../projections/spares/queries';
 import type { FileRef } from '@domain/request/state';
 

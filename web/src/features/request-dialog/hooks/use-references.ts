@@ -3,7 +3,7 @@ import type { CatalogName } from '@domain/catalog/definitions';
 import { hasRight, RightValue } from '@domain/rights';
 import { selectCurrentUser, selectRights, type CurrentUserUnit } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
-import { catalogItemTitle, useCatalogQuery, useOrganizationsQuery, useUnitsQuery, type CatalogItem } from '@/features/references';
+import { catalogItemTitle, useCatalogQuery, useOrganizationsQuery, useUnitsQuery, type CatalogItem } from '@/lib/references';
 import type { SelectOption } from '../components/fields';
 import type { LookupSources } from '../model/lookups';
 

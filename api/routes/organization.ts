@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hasFull } from '../../domain/rights/rights';
+import { RightValue } from '../../domain/rights/values';
+import { invalid, notFound } from '../../domain/shared/errors';
+import { deleteOrganization, moveUnit, saveOrganization } from '../../commands/organization/organizations';
+import { getOrganization, listOrganizations, listUnits } from '../../projections/organization/queries';
+import { pageNumberOf } from '../../projections/support/paging';
+import type { AppContext } from '../context';
+import { commandContext, filterId, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
+import { actorOf } from '../auth/current-user';
+import { id } from '../../domain/shared/primitives';
+import { visibleUnitIds } from './request-queries';
+
+const bool = (v: unknown) => (v === undefined || v === '' ? null : v === 'true' || v === '1' || v === true);
+
+/** Organisations with their buildings, the host relation and moving buildings (administration.md 2.8, 7). */
+export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  app.get('/api/organization', async (request) => {
+    const user = userOf(request);
+    const q = filterOf(request);
+    const page = await listOrganizations(ctx.pool, {
+      region_id: filterId(q.region_id, 'region_id'),
+      host_id: filterId(q.host_id, 'host_id'),
+      is_host: bool(q.is_host),
+      name: filterText(q.name, 'name'),
+      vncode: filterText(q.vncode, 'vncode'),
+      pageNumber: q.pageNumber ? pageNumberOf(q.pageNumber) : null,
+      withHotlineSecrets: hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS'),
+    });
+    return { organizations: page.items, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
+  });
+
+  app.get('/api/organization/:id', async (request) => {
+    const user = userOf(request);
+    const org = await getOrganization(ctx.pool, idParam((request.params as { id: string }).id), hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS'));
+    if (!org) throw notFound('Организация не найдена');
+    return { organization: org };
+  });
+
+  const save = async (id: number | null, request: FastifyRequest) => {
+    const user = requireRight(request, 'RIGHT_ORGANIZATIONS', RightValue.FULL);
+    const body = (request.body ?? {}) as { organization?: unknown; units?: unknown };
+    if (!body.organization || typeof body.organization !== 'object') throw invalid('Нет данных организации в запросе');
+    const r = await saveOrganization(ctx, id, body.organization, body.units ?? [], actorOf(user), commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: 'Организация сохранена', id: r.id, organization: await getOrganization(ctx.pool, r.id, hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS')) };
+  };
+  app.post('/api/organization', async (request) => save(null, request));
+  app.put('/api/organization/:id', async (request) => save(idParam((request.params as { id: string }).id), request));
+
+  app.delete('/api/organization/:id', async (request) => {
+    const user = requireRight(request, 'RIGHT_ORGANIZATIONS', RightValue.FULL);
+    const r = await deleteOrganization(ctx, idParam((request.params as { id: string }).id), actorOf(user), commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: 'Организация удалена' };
+  });
+
+  app.get('/api/unit', async (request) => {
+    const unitIds = await visibleUnitIds(ctx, userOf(request));
+    return { units: await listUnits(ctx.pool, { unitIds }) };
+  });
+
+  /** Moves a building to another organisation (payload organization_id). */
+  app.post('/api/update_unit_attr/:unitId', async (request) => {
+    const user = requireRight(request, 'RIGHT_ORGANIZATIONS', RightValue.FULL);
+    const to = id({ message: 'Укажите организацию' }).safeParse((request.body as { organization_id?: unknown } | null)?.organization_id);
+    if (!to.success) throw invalid('Укажите организацию', { organization_id: 'Укажите организацию' });
+    const r = await moveUnit(ctx, idParam((request.params as { unitId: string }).unitId), to.data, actorOf(user), commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: 'Сохранено' };
+  });
+};

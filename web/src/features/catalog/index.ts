@@ -1,0 +1,1 @@
+export { catalogScreenOf, type CatalogScreenView, type ScreenColumn, type ScreenField } from './model/catalog-screens';

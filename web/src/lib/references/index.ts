@@ -1,0 +1,12 @@
+export {
+  catalogNames,
+  referencesApi,
+  useCatalogQuery,
+  useOrganizationsQuery,
+  useUnitsQuery,
+  type CatalogItem,
+  type Organization,
+  type Unit,
+} from './api/references-api';
+export { usePreloadReferences } from './hooks/use-preload-references';
+export { catalogItemTitle, useCatalogTitle, useOrganizationName } from './hooks/use-reference-titles';
