@@ -27,7 +27,3 @@ export const roleLookups = async (pool: DatabasePool, ids: readonly number[]): P
     : ((await pool.any(sql.unsafe`
         SELECT id, access_level, role_is_hotline FROM rm_roles
         WHERE NOT deleted AND id = ANY(${sql.array([...ids], 'int4')})`)) as unknown as RoleLookup[]);
-
-export const countUsersWithRole = async (pool: DatabasePool, roleId: number): Promise<number> =>
-  Number(await pool.oneFirst(sql.unsafe`
-    SELECT count(*) FROM rm_users WHERE NOT deleted AND ${roleId} = ANY(users_roles)`));

@@ -63,6 +63,3 @@ export const getUser = async (pool: DatabasePool, id: number): Promise<UserView 
   ((await pool.maybeOneFirst(sql.unsafe`
     SELECT ${userSelect} FROM rm_users u LEFT JOIN rm_organizations o ON o.id = u.organization_id
     WHERE u.id = ${id} AND NOT u.deleted`)) as UserView | null) ?? null;
-
-export const accessLevelOfUser = async (pool: DatabasePool, id: number): Promise<number> =>
-  Number((await pool.maybeOneFirst(sql.unsafe`SELECT ${accessLevelExpr} FROM rm_users u WHERE u.id = ${id}`)) ?? 1);
