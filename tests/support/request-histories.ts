@@ -22,9 +22,10 @@ const clerk = (userId = 1): Actor => ({
   rights: { RIGHT_REQUEST_CREATE: 4, RIGHT_REQUEST_EDIT: 2, RIGHT_REQUEST_ENGINEER: 2, RIGHT_HOTLINE_EDIT: 2 },
 });
 
-const actOf = (act_kind: RequestDocument['act_kind']): RequestDocument => ({
-  file_id: `doc-${act_kind ?? 'x'}`,
-  file_name: `doc-${act_kind ?? 'x'}.docx`,
+/** An act document as the dialog attaches it (one shape for the unit fixtures and these histories). */
+export const doc = (act_kind: RequestDocument['act_kind'], file_id = `doc-${act_kind ?? 'x'}`): RequestDocument => ({
+  file_id,
+  file_name: `${file_id}.docx`,
   mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   size: 1000,
   checksum: 'abc',
@@ -79,7 +80,7 @@ const stepsOf = (path: RequestPath): Array<{ command: RequestCommand; now: strin
   const act = matchingActKind({ view_res_before: null, ...fields, ...path.result } as RequestFields);
   steps.push({
     // An act needs the hot line number (requests.md 4.2), so a performed request has one.
-    command: { type: 'SaveRequest', actor: engineer, request: { result: 'fulfilled', note: 'Выполнено', hotlinegas_number: 'ГЛ-1', ...path.result }, documents_added: act ? [actOf(act)] : [] },
+    command: { type: 'SaveRequest', actor: engineer, request: { result: 'fulfilled', note: 'Выполнено', hotlinegas_number: 'ГЛ-1', ...path.result }, documents_added: act ? [doc(act)] : [] },
     now: `${performedOn}T09:00:00.000Z`,
   });
   if (path.stage === 'closed') steps.push({ command: { type: 'Complete', actor: clerk() }, now: `${performedOn}T10:00:00.000Z` });

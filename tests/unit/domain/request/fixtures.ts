@@ -79,16 +79,7 @@ export const registered = (over: Partial<RequestFields> = {}, lists: Partial<Req
   },
 });
 
-export const doc = (act_kind: RequestDocument['act_kind'], file_id = `doc-${act_kind ?? 'x'}`): RequestDocument => ({
-  file_id,
-  file_name: `${file_id}.docx`,
-  mimetype: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  size: 1000,
-  checksum: 'abc',
-  act_kind,
-  sign_type: 'electron',
-  signers_count: 2,
-});
+export { doc } from '../../../support/request-histories';
 
 export const attached = (document: RequestDocument): RequestEvent => ({ type: 'RequestDocumentAttached', data: { document } });
 
