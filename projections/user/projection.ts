@@ -1,19 +1,19 @@
 import type { UserEvent, UserProfile } from '../../domain/user/decider';
 import { documentProjection, table } from '../support/document-projection';
+import { displayNameOf } from './display-name';
 
 type Row = Record<string, unknown>;
-
-const fioOf = (u: UserProfile) => [u.surname, u.name, u.patronymic].filter(Boolean).join(' ');
 
 const profileColumns = (u: UserProfile) => ({
   ...u,
   login_lower: u.login.toLowerCase(),
-  fio: fioOf(u),
+  fio: displayNameOf(u),
 });
 
 export const usersProjection = documentProjection({
+  // 2: fio shows the hot line marker after the whole name (issue 19).
   name: 'users',
-  version: 1,
+  version: 2,
   schema: /* sql */ `
     CREATE TABLE rm_users (
       id integer PRIMARY KEY,

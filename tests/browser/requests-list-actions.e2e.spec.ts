@@ -252,7 +252,10 @@ describe('the head-performer list (requests.md 2.2)', () => {
     const dialog = page.getByRole('dialog', { name: 'Фильтр заявок головного исполнителя' });
     await dialog.waitFor();
     await dialog.getByRole('combobox', { name: 'Инженер ГЛ' }).click();
-    expect(await page.getByRole('option').allTextContents()).toContain('Техподдержка ГАС «Правосудие» (ГЛ) Дмитриевич');
+    // Issue 19: the full name, then the hot line marker (it was shown inside the name).
+    const hotlineNames = await page.getByRole('option').allTextContents();
+    expect(hotlineNames).toContain('Техподдержка ГАС «Правосудие» Дмитриевич (ГЛ)');
+    expect(hotlineNames.filter((n) => n.includes('(ГЛ) '))).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.getByRole('combobox', { name: 'Вид заявителя' }).click();
     await page.getByRole('option', { name: 'Незарегистрированный пользователь' }).click();
