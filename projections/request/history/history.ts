@@ -68,14 +68,36 @@ export interface RequestSnapshot {
   readonly spares: readonly RequestSpareLine[];
 }
 
+/** An empty value a registration does not list (a field left blank, an unset flag, an empty list). */
+const blank = (v: unknown): boolean => v === null || v === undefined || v === '' || v === false || (Array.isArray(v) && v.length === 0);
+/** The status first (the tab has always opened with it), then the other fields in the spec's order. */
+const registrationFields: readonly RequestField[] = ['request_status_id', ...shownFields.filter((f) => f !== 'request_status_id')];
+
+/**
+ * The registration row: every field and list the request was registered with (number, date, status,
+ * object, kind, contact, description, tool, ...), each from '' to its value, so the history tab tells
+ * the whole story. Runs once per request, in memory: no extra SQL on a rebuild.
+ */
+const registeredWith = (after: RequestSnapshot): Change[] => {
+  const b = after.state as unknown as Record<string, unknown>;
+  const out: Change[] = [];
+  for (const f of registrationFields) {
+    const now = canonField(f, b[f]);
+    if (f === 'request_status_id' || !blank(now)) out.push({ field: f, old: null, new: now });
+  }
+  for (const l of wholeLists) if (!blank(b[l])) out.push({ field: l, old: null, new: b[l] });
+  if (after.spares.length > 0) out.push({ field: 'spares', old: null, new: after.spares });
+  for (const l of fileLists) for (const f of after.state[l]) out.push({ field: l, old: null, new: fileOf(f) });
+  return out;
+};
+
 /**
  * What an event changed in the request, as history rows show it. Unchanged values keep their
  * identity through the domain's evolve, so only fields whose reference moved are compared, by
  * their canonical value (the same value from the table or from an event is no change).
  */
 export const changesBetween = (before: RequestSnapshot | null, after: RequestSnapshot): Change[] => {
-  // Registration is one row: the status the request was created in.
-  if (!before) return [{ field: 'request_status_id', old: null, new: canonField('request_status_id', after.state.request_status_id) }];
+  if (!before) return registeredWith(after);
   const out: Change[] = [];
   const a = before.state as unknown as Record<string, unknown>;
   const b = after.state as unknown as Record<string, unknown>;

@@ -199,7 +199,8 @@ describe('GET /api/request_history/{id}', () => {
     const res = await engineer.get(`/api/request_history/${s.id}`);
     expect(res.statusCode).toBe(200);
     const rows = (res.json() as { request_history: Array<Record<string, unknown>> }).request_history;
-    const byAttr = (attr: string) => rows.find((r) => r.request_attr === attr);
+    // The last line of each field: the registration lists the seeded fields first (issue 19).
+    const byAttr = (attr: string) => rows.findLast((r) => r.request_attr === attr);
     expect(rows[0]).toMatchObject({ number: 1, request_attr: 'request_status_id', request_attr_title: 'Состояние', value_old: '', value_new: 'Ожидает исполнителя', user: 'Кузнецова Мария Александровна' });
     expect(byAttr('request_kind_id')).toMatchObject({ request_attr_title: 'Тип заявки', value_old: 'Общее программное обеспечение', value_new: 'Ремонт оборудования', user: 'Петров Иван Сергеевич', user_id: w.users.engineer });
     expect(byAttr('tool_id')?.value_new).toMatch(/с\/н SN\d+/);
