@@ -46,6 +46,9 @@ export const dismissClearedFields = [
   'co_8_d',
 ] as const satisfies readonly RequestField[];
 
+/** Fields that belong to the request kind: a kind change clears them (4.3), unless set in the same save. */
+export const kindDependentFields = ['program_id', 'subsystem_id', 'system_ts_id', 'learning_type_id'] as const satisfies readonly RequestField[];
+
 /**
  * The field reactions of requests.md 4.3 as data rules. `before` is the stored request (null
  * for a new one; the client passes the form values before the change), `submitted` the request
@@ -78,8 +81,10 @@ export const applyFieldReactions = (
     resetUnlessSet('contact_id');
     resetUnlessSet('tool_id');
   }
-  // Kind (type) -> software.
-  if (userChanged('request_kind_id')) resetUnlessSet('program_id');
+  // Kind (type) -> what only makes sense for the old kind: the software, the subsystem its special
+  // program set, the system a restore took from the tool's set, the learning type.
+  const kindChanged = userChanged('request_kind_id');
+  if (kindChanged) for (const f of kindDependentFields) resetUnlessSet(f);
 
   // A special-software program sets the subsystem.
   const program = lookups.program;
@@ -89,17 +94,25 @@ export const applyFieldReactions = (
 
   // The tool sets the warranty kind; for restore the set's system.
   const tool = lookups.tool;
-  if (out.tool_id != null && nowChanged('tool_id') && tool && tool.id === out.tool_id) {
+  const chosenTool = out.tool_id != null && tool && tool.id === out.tool_id ? tool : null;
+  if (chosenTool && nowChanged('tool_id')) {
     const status = base.request_status_id;
     const onCommonTab = isBeforeTake(status);
     const inMovement = out.request_kind_id === RequestKind.REPAIR_HARD && status === RequestStatus.PERFORMING;
     if ((onCommonTab || inMovement) && !userChanged('repair_kind_id')) {
-      const underWarranty = tool.guaranty_dt != null && tool.guaranty_dt.slice(0, 10) >= toDateOnly(now);
+      const underWarranty = chosenTool.guaranty_dt != null && chosenTool.guaranty_dt.slice(0, 10) >= toDateOnly(now);
       set('repair_kind_id', underWarranty ? WarrantyKind.GUARANTY : WarrantyKind.NOT_GUARANTY);
     }
-    if (out.request_kind_id === RequestKind.RESTORE && tool.set_system_ts_id != null && !userChanged('system_ts_id'))
-      set('system_ts_id', tool.set_system_ts_id);
   }
+  // A restore takes the system from the tool's set, when the tool is chosen or the kind becomes restore.
+  if (
+    chosenTool &&
+    (nowChanged('tool_id') || kindChanged) &&
+    out.request_kind_id === RequestKind.RESTORE &&
+    chosenTool.set_system_ts_id != null &&
+    !userChanged('system_ts_id')
+  )
+    set('system_ts_id', chosenTool.set_system_ts_id);
 
   // Commissioning fulfilled fills the works text.
   if (
