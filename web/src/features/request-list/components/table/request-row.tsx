@@ -1,6 +1,6 @@
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type { RequestRow as Row } from '../../api/request-list-api';
 import type { Column } from '../../model/columns';
 import { rowTint } from '../../model/row-tint';
@@ -22,12 +22,31 @@ const hasSelectionIn = (element: HTMLElement): boolean => {
   return selection.containsNode(element, true);
 };
 
+/**
+ * How long a click waits before opening: a double click selects a word, and its first click must not
+ * open the dialog before the second one makes the selection (requests.md 2.1, issue 19).
+ */
+export const OPEN_AFTER_CLICK_MS = 250;
+
 /** One request: tinted by kind or status, opens the request dialog on click (not after selecting text). */
 export const RequestRow = ({ row, index, columns, onOpen, actions }: RequestRowProps) => {
   const tint = rowTint(row.request_kind_id, row.request_status_id);
+  const pending = useRef<number | null>(null);
+  const cancelPending = () => {
+    if (pending.current !== null) window.clearTimeout(pending.current);
+    pending.current = null;
+  };
+  useEffect(() => cancelPending, []);
   const open = (event: MouseEvent<HTMLTableRowElement>) => {
-    if (hasSelectionIn(event.currentTarget)) return;
-    onOpen(row.id);
+    cancelPending();
+    // The second click of a double click (or a triple click) selects text: never an opening.
+    if (event.detail > 1) return;
+    const element = event.currentTarget;
+    if (hasSelectionIn(element)) return;
+    pending.current = window.setTimeout(() => {
+      pending.current = null;
+      if (!hasSelectionIn(element)) onOpen(row.id);
+    }, OPEN_AFTER_CLICK_MS);
   };
   const openByKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
     if (event.target !== event.currentTarget || (event.key !== 'Enter' && event.key !== ' ')) return;

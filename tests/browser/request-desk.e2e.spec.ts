@@ -1,0 +1,117 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiSession } from './request-dialog-host/host-page';
+
+/**
+ * Issue 19, the client side: the defects a court IT user hits first, each walked in the built
+ * client as `npm start` serves it (the list, the request dialog in its normal 700 px size).
+ */
+
+const browser = fileBrowser();
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
+
+const LONG_TEXT = [
+  'Не печатает принтер в зале судебных заседаний № 3, при отправке документа на печать появляется ошибка очереди.',
+  'Перезагрузка компьютера и принтера не помогла, драйвер переустановлен, кабель проверен.',
+  'Просим направить инженера до начала заседания в понедельник, контакт секретаря указан в заявке.',
+  'Дополнительно: принтер в зале № 2 печатает с полосами, картридж заменен на прошлой неделе.',
+].join(' ');
+
+const register = async (login: string, request: Record<string, unknown>) => {
+  const api = await apiSession(login);
+  const created = await api.call<{ savedRequest: { id: number; number: number } }>('POST', '/request', {
+    request: { region_id: 1, unit_id: 5, contact_kind: 1, ...request },
+  });
+  expect(created.status).toBe(200);
+  return created.data.savedRequest;
+};
+
+const listTable = (page: Page) => page.locator('table[aria-label="Список заявок"]');
+const rowOf = (page: Page, id: number) => listTable(page).locator(`tr[data-request-id="${id}"]`);
+const requestDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('request-dialog-title') });
+
+/** The list of `login`, from the menu (as a user gets there). */
+const openList = async (page: Page, login: string) => {
+  await signIn(page, login);
+  await page.getByRole('button', { name: 'Техподдержка' }).click();
+  await page.getByRole('menuitem', { name: 'Список заявок' }).click();
+  await page.waitForURL(appUrl('/requests'));
+  await listTable(page).waitFor();
+};
+
+/** The request dialog of `id` opened by its address, signed in as `login`. */
+const openRequest = async (page: Page, login: string, id: number, tab = 'request'): Promise<Locator> => {
+  await signIn(page, login);
+  await page.goto(appUrl(`/requests?open=${id}&tab=${tab}`));
+  const dialog = requestDialog(page);
+  await dialog.waitFor();
+  return dialog;
+};
+
+/** Drags the mouse over `target` from one point to another (fractions of its box): a text selection. */
+const drag = async (page: Page, target: Locator, from: [number, number], to: [number, number]) => {
+  const box = (await target.boundingBox())!;
+  await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps: 10 });
+  await page.mouse.up();
+};
+
+const selectionLength = (page: Page) => page.evaluate(() => window.getSelection()?.toString().length ?? 0);
+const noDialogOpened = async (page: Page) => {
+  await page.waitForTimeout(400);
+  expect(new URL(page.url()).search).toBe('');
+  expect(await requestDialog(page).count()).toBe(0);
+};
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe('request desk defects (issue 19, client)', () => {
+  test('a text selection in any cell of a row, the clamped description too, does not open the dialog (requests.md 2.1)', async () => {
+    const { id } = await register('chief', { request_kind_id: 11, contact_id: (await apiSession('court')).user.id, request_text: LONG_TEXT });
+    const { page, problems } = await browser.open();
+    await openList(page, 'chief');
+    const row = rowOf(page, id);
+    await row.waitFor();
+    const description = row.locator('td').nth(9);
+
+    // Down across the clamped lines of 'Содержание'.
+    await drag(page, description, [0.1, 0.15], [0.7, 0.85]);
+    expect(await selectionLength(page)).toBeGreaterThan(0);
+    await noDialogOpened(page);
+
+    // A word picked by a double click is a selection too.
+    await page.mouse.click(1, 1);
+    await description.dblclick({ position: { x: 30, y: 8 } });
+    expect(await selectionLength(page)).toBeGreaterThan(0);
+    await noDialogOpened(page);
+
+    // Another cell: the organisation.
+    await page.mouse.click(1, 1);
+    const line = await row.locator('td').nth(6).evaluate((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      return range.getClientRects()[0]!.toJSON() as Box;
+    });
+    await page.mouse.move(line.x + 2, line.y + line.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(line.x + line.width - 2, line.y + line.height / 2, { steps: 10 });
+    await page.mouse.up();
+    expect(await selectionLength(page)).toBeGreaterThan(0);
+    await noDialogOpened(page);
+
+    // With the selection gone, a click opens the request.
+    await page.mouse.click(1, 1);
+    await row.locator('td').nth(7).click();
+    await page.waitForURL(appUrl(`/requests?open=${id}`));
+    await requestDialog(page).waitFor();
+    expectNoProblems(problems);
+  });
+});
