@@ -114,4 +114,30 @@ describe('request desk defects (issue 19, client)', () => {
     await requestDialog(page).waitFor();
     expectNoProblems(problems);
   });
+
+  test('the History tab fits the normal-size dialog: the "Новое значение" column is not cut off', async () => {
+    const { id } = await register('chief', { request_kind_id: 11, contact_id: (await apiSession('court')).user.id, request_text: 'Короткое описание' });
+    const { page, problems } = await browser.open();
+    const dialog = await openRequest(page, 'chief', id);
+    const long = `${LONG_TEXT} Путь к журналу: \\\\srv-sudrf-01\\logs\\print-spooler\\2026-11-24\\queue-error-0x0000011b-details.txt`;
+    await dialog.getByLabel('Описание', { exact: true }).fill(long);
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await poll(() => dialog.getByRole('button', { name: 'Сохранить' }).isDisabled().catch(() => true)).toBe(false);
+    await dialog.getByRole('tab', { name: 'История' }).click();
+    const history = dialog.getByRole('table', { name: 'История' });
+    await history.getByRole('cell', { name: /srv-sudrf-01/ }).first().waitFor();
+    const content = (await dialog.locator('.MuiDialogContent-root').boundingBox())!;
+    // The dialog role is on MUI's paper.
+    const paper = (await dialog.boundingBox())!;
+    expect(paper.width).toBeLessThanOrEqual(701);
+    // Fits: the table and its last column end inside the dialog's content, so nothing is cut at the edge.
+    const header = (await history.getByRole('columnheader', { name: 'Новое значение' }).boundingBox())!;
+    const table = (await history.boundingBox())!;
+    expect(table.x + table.width).toBeLessThanOrEqual(content.x + content.width + 0.5);
+    expect(header.x + header.width).toBeLessThanOrEqual(content.x + content.width + 0.5);
+    const widest = await history.locator('td').evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+    expect(widest).toBeLessThanOrEqual(content.x + content.width + 0.5);
+    await screenshot(page, 'request-desk-history-fits');
+    expectNoProblems(problems);
+  });
 });

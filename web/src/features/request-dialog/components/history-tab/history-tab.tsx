@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { apiErrorText } from '@/lib/api';
@@ -15,29 +16,41 @@ export const HistoryTab = ({ requestId }: { readonly requestId: number }) => {
   if (isLoading) return <CircularProgress aria-label="Загрузка" />;
   if (error) return <Alert severity="error">{apiErrorText(error)}</Alert>;
   return (
-    <Table size="small" aria-label="История">
-      <TableHead>
-        <TableRow>
-          <TableCell>№</TableCell>
-          <TableCell>Дата</TableCell>
-          <TableCell>Пользователь</TableCell>
-          <TableCell>Поле</TableCell>
-          <TableCell>Старое значение</TableCell>
-          <TableCell>Новое значение</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {(data ?? []).map((h) => (
-          <TableRow key={h.number}>
-            <TableCell>{h.number}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.date_time_d)}</TableCell>
-            <TableCell>{h.user ?? ''}</TableCell>
-            <TableCell>{h.request_attr_title}</TableCell>
-            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{h.value_old}</TableCell>
-            <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{h.value_new}</TableCell>
+    // Fits the 700 px dialog: fixed column shares, long values wrap anywhere; the container scrolls
+    // sideways only if a narrow window still cannot hold it (issue 19: the last column was cut off).
+    <TableContainer sx={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <Table size="small" aria-label="История" sx={{ tableLayout: 'fixed', width: '100%', minWidth: 560, '& td, & th': { overflowWrap: 'anywhere', px: 1 } }}>
+        <colgroup>
+          <col style={{ width: '6%' }} />
+          <col style={{ width: '14%' }} />
+          <col style={{ width: '17%' }} />
+          <col style={{ width: '17%' }} />
+          <col style={{ width: '23%' }} />
+          <col style={{ width: '23%' }} />
+        </colgroup>
+        <TableHead>
+          <TableRow>
+            <TableCell>№</TableCell>
+            <TableCell>Дата</TableCell>
+            <TableCell>Пользователь</TableCell>
+            <TableCell>Поле</TableCell>
+            <TableCell>Старое значение</TableCell>
+            <TableCell>Новое значение</TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHead>
+        <TableBody>
+          {(data ?? []).map((h) => (
+            <TableRow key={h.number}>
+              <TableCell>{h.number}</TableCell>
+              <TableCell>{formatDateTime(h.date_time_d)}</TableCell>
+              <TableCell>{h.user ?? ''}</TableCell>
+              <TableCell>{h.request_attr_title}</TableCell>
+              <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{h.value_old}</TableCell>
+              <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{h.value_new}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 };
