@@ -140,4 +140,22 @@ describe('request desk defects (issue 19, client)', () => {
     await screenshot(page, 'request-desk-history-fits');
     expectNoProblems(problems);
   });
+
+  test('the success notice does not cover the dialog’s buttons', async () => {
+    const { id } = await register('chief', { request_kind_id: 11, contact_id: (await apiSession('court')).user.id, request_text: 'Проверка уведомления' });
+    const { page, problems } = await browser.open();
+    const dialog = await openRequest(page, 'chief', id);
+    await dialog.getByLabel('Описание', { exact: true }).fill('Проверка уведомления, исправлено');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    const notice = page.getByTestId('global-notice');
+    await notice.waitFor();
+    const noticeBox = (await notice.boundingBox())!;
+    const buttons = dialog.locator('.MuiDialogActions-root button');
+    expect(await buttons.count()).toBeGreaterThan(0);
+    for (const box of await buttons.evaluateAll((all) => all.map((b) => b.getBoundingClientRect().toJSON() as Box))) expect(overlaps(noticeBox, box)).toBe(false);
+    const title = (await page.getByTestId('request-dialog-title').boundingBox())!;
+    expect(overlaps(noticeBox, title)).toBe(false);
+    await screenshot(page, 'request-desk-notice');
+    expectNoProblems(problems);
+  });
 });

@@ -1,10 +1,10 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { ERROR_NOTICE_MS, SUCCESS_NOTICE_MS } from '@/config/constants';
-import { noticeClosed, selectCurrentNotice } from '@/lib/notices';
+import { NOTICE_ANCHOR, NOTICE_MAX_WIDTH, noticeClosed, selectCurrentNotice } from '@/lib/notices';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
 
-/** Green notices for 1 s, red ones until closed (or a while); one at a time, in order. */
+/** Green notices for 1 s, red ones until closed (or a while); one at a time, in order, beside the dialogs. */
 export const GlobalNotice = () => {
   const notice = useAppSelector(selectCurrentNotice);
   const dispatch = useAppDispatch();
@@ -18,9 +18,9 @@ export const GlobalNotice = () => {
       onClose={(_event, reason) => {
         if (reason !== 'clickaway') close();
       }}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      anchorOrigin={NOTICE_ANCHOR}
     >
-      <Alert severity={notice.kind} variant="filled" onClose={close} data-testid="global-notice" sx={{ minWidth: 320 }}>
+      <Alert severity={notice.kind} variant="filled" onClose={close} data-testid="global-notice" sx={{ maxWidth: NOTICE_MAX_WIDTH }}>
         {notice.text}
       </Alert>
     </Snackbar>

@@ -1,1 +1,2 @@
 export * from './notices-slice';
+export * from './placement';
