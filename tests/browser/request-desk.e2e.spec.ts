@@ -158,4 +158,30 @@ describe('request desk defects (issue 19, client)', () => {
     await screenshot(page, 'request-desk-notice');
     expectNoProblems(problems);
   });
+
+  test('the applicant sees why it cannot recall its request and asks for the recall in the chat', async () => {
+    const court = await apiSession('court');
+    const { id } = await register('court', { request_kind_id: 8, contact_id: court.user.id, request_text: 'Заявка для проверки отзыва заявителем' });
+    const { page, problems } = await browser.open();
+    const dialog = await openRequest(page, 'court', id);
+    const recall = dialog.getByRole('button', { name: 'Отозвать заявку' });
+    await recall.waitFor();
+    expect(await recall.isDisabled()).toBe(true);
+    // The reason is a tooltip on the disabled button (its wrapper takes the pointer).
+    await recall.hover({ force: true });
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toMatch(/чат/);
+    await screenshot(page, 'request-desk-recall-disabled');
+
+    await dialog.getByRole('tab', { name: 'Чат по заявке' }).click();
+    const text = 'Прошу отозвать заявку: создана по ошибке';
+    await dialog.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+    await dialog.getByRole('button', { name: 'Отправить' }).click();
+    await dialog.getByText(text).waitFor();
+    const comments = await court.call<{ comments: Array<{ comment: string }> } | Array<{ comment: string }>>('GET', `/request_comments/${id}`);
+    expect(comments.status).toBe(200);
+    expect(JSON.stringify(comments.data)).toContain(text);
+    expectNoProblems(problems);
+  });
 });

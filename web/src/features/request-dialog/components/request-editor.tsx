@@ -16,6 +16,7 @@ import { useRequestForm } from '../hooks/use-request-form';
 import { editableItemOf, RequestEditContext, type FormPath, type RequestEditContextValue } from '../model/edit-context';
 import { firstErrorTab } from '../model/errors';
 import { newFileKey } from '../model/new-file-key';
+import { recallLockedReason } from '../model/recall';
 import type { RequestFormValues } from '../model/form-values';
 import { tabTitle, visibleTabs, type RequestDialogTab } from '../model/tabs';
 import { DialogButtons } from './dialog-buttons';
@@ -140,6 +141,7 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
   };
   const answerBack = () => (guard.asking ? guard.stay() : setPrompt(null));
 
+  const actions = new Set<string>(base?.actions ?? []);
   return (
     <AppDialog
       open
@@ -149,7 +151,8 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
         <DialogButtons
           isNew={base === null}
           busy={busy}
-          actions={new Set(base?.actions ?? [])}
+          actions={actions}
+          recallLockedReason={recallLockedReason(base, actions)}
           mayCreate={hasOwnOrAll(rights, 'RIGHT_REQUEST_CREATE')}
           onRecall={() => setPrompt('recall')}
           onNewRequest={startNew}
