@@ -7,6 +7,7 @@ import {
   RESUME_DAYS,
   canApprove,
   canEdit,
+  canEditToTake,
   canManageHotline,
   hasHotlineNumber,
   isAssignedEngineer,
@@ -106,6 +107,7 @@ export const requestMachine = setup({
   guards: {
     canCreate: ({ event }) => hasOwnOrAll(event.actor.rights, 'RIGHT_REQUEST_CREATE'),
     canEdit: ({ context, event }) => canEdit(context.request, event.actor.rights),
+    canEditToTake: ({ context, event }) => canEditToTake(context.request, event.actor.rights),
     maySave: ({ context, event }) => editableFields(context.request, event.actor).size > 0,
     engineerOrAssigned: ({ context, event }) =>
       hasFull(event.actor.rights, 'RIGHT_REQUEST_ENGINEER') || isAssignedEngineer(context.request, event.actor.userId),
@@ -136,7 +138,7 @@ export const requestMachine = setup({
 }).createMachine(
   (() => {
     const take = [
-      { guard: not('canEdit'), actions: refuse('forbidden', machineMessages.noEdit) },
+      { guard: not('canEditToTake'), actions: refuse('forbidden', machineMessages.noEdit) },
       { guard: 'engineerOrAssigned', target: 'PERFORMING', actions: effect('take') },
       { actions: refuse('forbidden', machineMessages.takeNotAssigned) },
     ] as const;

@@ -56,6 +56,15 @@ export const canEdit = (state: Pick<RequestFields, 'number' | 'request_performer
   (state.request_performer_kind === PerformerKind.FILIAL && hasFull(rights, 'RIGHT_REQUEST_EDIT')) ||
   (state.request_performer_kind === PerformerKind.SENIOR && hasFull(rights, 'RIGHT_REQUEST_HOTLINE_EDIT'));
 
+/**
+ * 'User can edit' of the take (4.2). From HOT_LINE_PERFORMED the take hands the request back to the
+ * branch (performer kind FILIAL), so the branch's edit right counts as well as the hot line's: the
+ * branch engineer takes back 'Выполнена ГЛ' with request-edit and request-engineer (or as an assignee).
+ */
+export const canEditToTake = (state: Pick<RequestFields, 'number' | 'request_performer_kind' | 'request_status_id'>, rights: RightsObject): boolean =>
+  canEdit(state, rights) ||
+  (state.request_status_id === RequestStatus.HOT_LINE_PERFORMED && canEdit({ ...state, request_performer_kind: PerformerKind.FILIAL }, rights));
+
 /** The hot line number: RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT. */
 export const canEditHotlineNumber = (rights: RightsObject): boolean =>
   hasFull(rights, 'RIGHT_HOTLINE_EDIT') || hasFull(rights, 'RIGHT_REQUEST_HOTLINE_EDIT');
