@@ -2,6 +2,7 @@ import { requestDecider } from '../../domain/request/decider';
 import { requestStreamId } from '../../domain/request/events';
 import type { RequestCommand } from '../../domain/request/commands';
 import { PerformerKind } from '../../domain/request/enums';
+import { mayAssignExecutors } from '../../domain/request/rules';
 import type { FileRef } from '../../domain/request/state';
 import { parseOrThrow, submittedRequestSchema } from '../../domain/request/validation';
 import { scopeIncludes } from '../../domain/rights/scope';
@@ -43,7 +44,7 @@ export const registerRequest = async (
     if (Number(request.region_id) !== unit.region_id)
       throw invalid('Объект не относится к выбранному региону', { unit_id: 'Объект не относится к выбранному региону' });
   }
-  const performerKind = (request.request_performer_kind as string | undefined) ?? PerformerKind.FILIAL;
+  const performerKind = (request.request_performer_kind as PerformerKind | undefined) ?? PerformerKind.FILIAL;
   // What the decision needs, looked up side by side (each is a read of its own; the id only leaves a gap if refused).
   const chosen = ids(input.engineer_ids);
   const [settings, lookups, id] = await Promise.all([
@@ -51,10 +52,12 @@ export const registerRequest = async (
     requestLookupsWithReferences(w, request, { userIds: chosen }),
     w.ids.next('request'),
   ]);
-  let engineers = chosen;
-  if (engineers.length === 0 && unit && settings?.auto_assign_engineer) {
-    engineers = await regionEngineers(w, unit.region_id);
-    lookups.references.users.push(...(await userReferences(w, engineers)));
+  // The region assigns its engineers when the user assigns none (chose none, or may not assign).
+  const assignsNone = chosen.length === 0 || !mayAssignExecutors({ number: null, request_performer_kind: performerKind }, caller.actor.rights);
+  let auto: number[] = [];
+  if (assignsNone && unit && settings?.auto_assign_engineer) {
+    auto = await regionEngineers(w, unit.region_id);
+    lookups.references.users.push(...(await userReferences(w, auto)));
   }
   const command = (number: number): RequestCommand => ({
     type: 'RegisterRequest',
@@ -62,7 +65,8 @@ export const registerRequest = async (
     id,
     number,
     request,
-    engineer_ids: engineers,
+    engineer_ids: chosen,
+    auto_engineer_ids: auto,
     attachments: input.attachments ?? [],
     lookups,
     ...(input.group ? { group: true } : {}),

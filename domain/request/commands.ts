@@ -46,8 +46,10 @@ export interface RegisterRequest {
   number: number;
   /** The common tab as the form holds it (movement and hot line fields are filled later). */
   request: SubmittedRequest;
-  /** Executors chosen on creation or by the region's automatic assignment. */
+  /** Executors the user chose on creation: assigned only if the user may assign executors. */
   engineer_ids?: number[];
+  /** The region's automatic assignment, assigned when the user assigns none. */
+  auto_engineer_ids?: number[];
   attachments?: FileRef[];
   lookups?: RequestLookups;
   /** Created by group creation (one request per chosen object). */

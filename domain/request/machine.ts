@@ -11,6 +11,7 @@ import {
   canManageHotline,
   hasHotlineNumber,
   isAssignedEngineer,
+  mayAssignExecutors,
   isCanceledKind,
   isSpecialSoftwarePassedToHotLine,
   readyToPerform,
@@ -112,10 +113,7 @@ export const requestMachine = setup({
     engineerOrAssigned: ({ context, event }) =>
       hasFull(event.actor.rights, 'RIGHT_REQUEST_ENGINEER') || isAssignedEngineer(context.request, event.actor.userId),
     canApprove: ({ context, event }) => canApprove(context.request, event.actor.rights),
-    canAssign: ({ context, event }) =>
-      context.request.request_performer_kind === PerformerKind.SENIOR
-        ? canManageHotline(event.actor.rights)
-        : canApprove(context.request, event.actor.rights),
+    canAssign: ({ context, event }) => mayAssignExecutors(context.request, event.actor.rights),
     canManageHotline: ({ event }) => canManageHotline(event.actor.rights),
     canResume: ({ event }) => hasFull(event.actor.rights, 'RIGHT_REQUEST_RESUME'),
     withinResumePeriod: ({ context, event }) => withinResumePeriod(context.request, event.now),

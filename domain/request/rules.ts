@@ -79,6 +79,13 @@ export const canManageHotline = (rights: RightsObject): boolean => hasFull(right
 export const canApprove = (state: Pick<RequestFields, 'number' | 'request_performer_kind'>, rights: RightsObject): boolean =>
   state.request_performer_kind === PerformerKind.FILIAL && canEdit(state, rights) && hasFull(rights, 'RIGHT_REQUEST_EDIT');
 
+/**
+ * Who may choose a request's executors (the assign button, and the executors of a new request):
+ * the approval right on a branch request, hot line management on a SENIOR one.
+ */
+export const mayAssignExecutors = (state: Pick<RequestFields, 'number' | 'request_performer_kind'>, rights: RightsObject): boolean =>
+  state.request_performer_kind === PerformerKind.SENIOR ? canManageHotline(rights) : canApprove(state, rights);
+
 // ---------------------------------------------------------------------------------------------
 // Conditions of the transition table
 

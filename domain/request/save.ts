@@ -6,7 +6,7 @@ import type { RequestEvent } from './events';
 import { applyFieldReactions } from './reactions';
 import { checkExecutors, checkRequestReferences } from './references';
 import { editableFields, type RequestEffect } from './machine';
-import { resultDateOnPerform } from './rules';
+import { mayAssignExecutors, resultDateOnPerform } from './rules';
 import { dataOf, emptyRequestData, initialRequestState, type RequestData, type RequestState } from './state';
 import { engineerIdsSchema, parseOrThrow } from './validation';
 import { ask, ev, uniq } from './decide-support';
@@ -19,16 +19,23 @@ export const decideRegister = (command: RegisterRequest, context: CommandContext
   const state = initialRequestState();
   const lookups = command.lookups ?? {};
   parseOrThrow(engineerIdsSchema, command.engineer_ids ?? []);
+  parseOrThrow(engineerIdsSchema, command.auto_engineer_ids ?? []);
+  const chosen = uniq(command.engineer_ids ?? []);
+  const auto = uniq(command.auto_engineer_ids ?? []);
   const submitted = submittedData(emptyRequestData(), { request: command.request, attachments_added: command.attachments });
   checkEditability(state, submitted, actor, lookups, context.now);
   const next = applyFieldReactions(null, submitted, lookups, context.now).request;
   validateData(next, state, context.now, RequestStatus.UNDEFINED, context.now);
   if (lookups.references) {
     checkRequestReferences(state, next, lookups.references, derivedOf(lookups));
-    checkExecutors(uniq(command.engineer_ids ?? []), next, lookups.references.users);
+    checkExecutors(uniq([...chosen, ...auto]), next, lookups.references.users);
   }
   const evaluation = ask(state, { type: 'register', actor, now: context.now, next });
   const canceled = evaluation.status === RequestStatus.CANCELED;
+  // A user without the right to assign executors (a court user) assigns none: the choice is
+  // dropped and the region's automatic assignment, if any, applies as if nobody was chosen.
+  const own = mayAssignExecutors(next, actor.rights) ? chosen : [];
+  const engineers = canceled ? [] : own.length > 0 ? own : auto;
   const request = {
     ...dataOf(next),
     id: command.id,
@@ -40,7 +47,7 @@ export const decideRegister = (command: RegisterRequest, context: CommandContext
   return [
     ev('RequestRegistered', {
       request: fields,
-      engineers: canceled ? [] : uniq(command.engineer_ids ?? []),
+      engineers,
       works,
       spares_pbs,
       tools_commissioning,

@@ -52,10 +52,11 @@ afterAll(async () => {
 describe('GET /api/request_single/{id}', () => {
   it('shows the request with names, revision, and the buttons the server accepts for this user', async () => {
     const id = await ctx.ids.next('request');
-    const courtActor = await actorOf(w.users.court);
+    // Registered by the branch engineer: only a holder of the approval right assigns executors on registration (issue 19).
+    const registrant = await actorOf(w.users.engineer);
     await command(id, {
       type: 'RegisterRequest',
-      actor: courtActor,
+      actor: registrant,
       id,
       number: 5001,
       request: {
@@ -63,7 +64,7 @@ describe('GET /api/request_single/{id}', () => {
         request_text: 'Не запускается программа "Банк решений"',
       },
       engineer_ids: [w.users.engineer],
-    }, new Date().toISOString(), w.users.court);
+    }, new Date().toISOString(), w.users.engineer);
 
     const res = await engineer.get(`/api/request_single/${id}`);
     expect(res.statusCode).toBe(200);

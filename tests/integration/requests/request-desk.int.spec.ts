@@ -99,3 +99,29 @@ describe("taking back a request the hot line performed ('Выполнена ГЛ
     expect(idsOf(taken.json().savedRequest.engineers)).toContain(facts.engineer);
   });
 });
+
+describe('executors on registration', () => {
+  /** Executors as ids, whether a route lists them as ids or as { id, fio }. */
+  const idsOf = (list: unknown[]): number[] => list.map((e) => (typeof e === 'number' ? e : (e as { id: number }).id));
+
+  it('a court user (no approval right) who picks executors registers the request with none', async () => {
+    const withPick = await court.multipart('POST', '/api/request', {
+      request: { region_id: facts.regionId, unit_id: facts.courtUnit, request_kind_id: 8, contact_kind: 1, contact_id: facts.courtUserId, request_text: 'Настроить доступ к сетевой папке' },
+      engineers: [facts.engineer],
+    });
+    expect(withPick.statusCode, withPick.body).toBe(200);
+    expect(idsOf(withPick.json().savedRequest.engineers)).toEqual([]);
+    await t.settled();
+    const stored = idsOf((await engineer.get(`/api/request_single/${withPick.json().savedRequest.id}`)).json().request.engineers);
+    expect(stored).toEqual([]);
+  });
+
+  it('a holder of the approval right (the branch engineer: request-edit) assigns the executors it picks', async () => {
+    const res = await engineer.multipart('POST', '/api/request', {
+      request: { region_id: facts.regionId, unit_id: facts.courtUnit, request_kind_id: 8, contact_kind: 1, contact_id: facts.courtUserId, request_text: 'Настроить доступ к сетевой папке' },
+      engineers: [facts.engineer2],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(idsOf(res.json().savedRequest.engineers)).toEqual([facts.engineer2]);
+  });
+});

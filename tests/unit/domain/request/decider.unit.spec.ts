@@ -58,7 +58,8 @@ const register = (over: SubmittedRequest = {}, extra: Partial<Extract<RequestCom
 describe('registration', () => {
   it('registers a branch request waiting for an engineer, stamped with the command time', () => {
     given(requestDecider, [])
-      .when(register({}, { engineer_ids: [2, 2, 3], attachments: [file('f1')] }), ctx())
+      // The creator with the approval right (request-edit): only it assigns executors on registration (issue 19).
+      .when(register({}, { engineer_ids: [2, 2, 3], attachments: [file('f1')], actor: actor({ ...R.create, ...R.edit }, 6) }), ctx())
       .then([
         {
           type: 'RequestRegistered',
