@@ -2,6 +2,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { useWatch } from 'react-hook-form';
 import { ActKind, RequestKind } from '@domain/request/enums';
+import { requestKindsWithAct } from '@domain/request/lifecycle';
 import type { RequestFormValues } from '../../model/form-values';
 import { CommandButton } from '../command-button';
 import { FieldGrid, SectionTitle, Wide } from '../fields';
@@ -14,7 +15,8 @@ import { ResultBlock } from './result-block';
 import { StudentsTable } from './students-table';
 import { StudiedRequest } from './studied-request';
 
-const softwareKinds: readonly number[] = [RequestKind.COMMON_SOFTWARE, RequestKind.SPECIAL_SOFTWARE, RequestKind.RESTORE];
+/** The kinds that carry an СО-3 act (the software kinds), from the one kind → act table. */
+const softwareKinds: readonly number[] = requestKindsWithAct(ActKind.CO_3);
 
 /** The block of the request's type. */
 const KindBlock = ({ kind }: { readonly kind: number | null }) => {
