@@ -11,7 +11,8 @@ export const ToolHistoryType = {
   REQUEST: 'request',
 } as const;
 
-interface Row {
+/** A row of rm_tool_history (the queries read the same columns). */
+export interface ToolHistoryRow {
   tool_id: number;
   position: string;
   idx: number;
@@ -52,7 +53,7 @@ export const toolHistoryProjection = defineProjection({
   `,
   eventTypes: new Set(['ToolRegistered', 'ToolUpdated', 'ToolStateChanged', 'ToolDeleted']),
   apply: async (tx, events) => {
-    const rows: Row[] = [];
+    const rows: ToolHistoryRow[] = [];
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as ToolEvent;
       const base = {

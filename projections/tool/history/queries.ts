@@ -4,7 +4,7 @@ import type { UnitScope } from '../../../domain/rights/scope';
 import { formatDate } from '../../../domain/shared/dates';
 import { ownerTypeTitles, toolStateTitles, type ToolState } from '../../../domain/tool/states';
 import { loadNames } from '../../request/list/names';
-import { ToolHistoryType } from './projection';
+import { ToolHistoryType, type ToolHistoryRow } from './projection';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 
@@ -101,16 +101,7 @@ const formatToolValue = (
 export const toolHistory = async (db: Db, toolId: number): Promise<ToolHistoryEntry[]> => {
   const rows = (await db.any(sql.unsafe`
     SELECT history_type, date_time, user_id, object_attr, value_old, value_new, request_id, request_number
-    FROM rm_tool_history WHERE tool_id = ${toolId} ORDER BY position DESC, idx DESC`)) as unknown as Array<{
-    history_type: string;
-    date_time: string | null;
-    user_id: number | null;
-    object_attr: string | null;
-    value_old: unknown;
-    value_new: unknown;
-    request_id: number | null;
-    request_number: number | null;
-  }>;
+    FROM rm_tool_history WHERE tool_id = ${toolId} ORDER BY position DESC, idx DESC`)) as unknown as Array<Omit<ToolHistoryRow, 'tool_id' | 'position' | 'idx'>>;
   if (rows.length === 0) return [];
   const values = (attr: string) => rows.filter((r) => r.object_attr === attr).flatMap((r) => [r.value_old, r.value_new]).filter((v) => v != null);
   const names = await loadNames(db, {
