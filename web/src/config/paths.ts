@@ -8,6 +8,9 @@ export const paths = {
   about: '/about',
   requests: '/requests',
   requestsHotLine: '/requests-hot-line',
+  tools: '/tools',
+  toolsAge: '/tools-list',
+  toolsSets: '/tools-sets',
 } as const;
 
 /** The request list opening one request on its comments tab ('Чат по заявке'). */
