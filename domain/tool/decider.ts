@@ -1,25 +1,14 @@
 import type { Decider } from '../shared/decider';
 import type { Actor } from '../shared/actor';
-import type { DomainEvent } from '../shared/events';
 import { forbidden, notFound, refused } from '../shared/errors';
-import { diffFields, parseOrThrow, type FieldChange } from '../shared/validation';
+import { diffFields, parseOrThrow } from '../shared/validation';
 import { hasFull } from '../rights/rights';
-import { toolSchema, toolsSetSchema, type ToolInput, type ToolsSetInput } from './schemas';
+import { toolSchema, toolsSetSchema } from './schemas';
 import type { ToolState } from './states';
+import type { ToolEvent, ToolFields, ToolsSetEvent, ToolStateReason } from './events';
 
-export type ToolFields = ToolInput;
-
-/** Why a tool's state changed when a request changed it (requests.md 4.2, after a hard repair). */
-export interface ToolStateReason {
-  readonly request_id: number;
-  readonly request_number: number | null;
-}
-
-export type ToolEvent =
-  | DomainEvent<'ToolRegistered', { id: number; tool: ToolFields }>
-  | DomainEvent<'ToolUpdated', { id: number; tool: ToolFields; changes: FieldChange[] }>
-  | DomainEvent<'ToolStateChanged', { id: number; state: ToolState; previous: number; reason: ToolStateReason | null }>
-  | DomainEvent<'ToolDeleted', { id: number }>;
+export type { ToolEvent, ToolFields, ToolsSetEvent, ToolStateReason, ToolFile, ToolsSetInput } from './events';
+export { toolStreamId, toolsSetStreamId } from './events';
 
 export type ToolCommand =
   | { type: 'RegisterTool'; id: number; input: unknown; actor: Actor }
@@ -30,7 +19,6 @@ export interface ToolState_ {
   readonly tool: ToolFields | null;
 }
 
-export const toolStreamId = (id: number) => `tool-${id}`;
 
 export const toolDecider: Decider<ToolState_, ToolCommand, ToolEvent> = {
   initialState: () => ({ status: 'absent', tool: null }),
@@ -50,7 +38,7 @@ export const toolDecider: Decider<ToolState_, ToolCommand, ToolEvent> = {
       case 'RegisterTool': {
         if (!hasFull(c.actor.rights, 'RIGHT_TOOLS_WRITE')) throw forbidden('Недостаточно прав для изменения оборудования');
         if (s.status !== 'absent') throw refused('Оборудование уже зарегистрировано');
-        const tool = parseOrThrow(toolSchema(ctx.now.slice(0, 10)), c.input);
+        const tool: ToolFields = { ...parseOrThrow(toolSchema(ctx.now.slice(0, 10)), c.input), files: [] };
         return [{ type: 'ToolRegistered', data: { id: c.id, tool } }];
       }
       case 'ChangeToolState': {
@@ -62,10 +50,8 @@ export const toolDecider: Decider<ToolState_, ToolCommand, ToolEvent> = {
   },
 };
 
-export type ToolsSetEvent = DomainEvent<'ToolsSetRegistered', { id: number; set: ToolsSetInput; tool_ids: number[] }>;
 export type ToolsSetCommand = { type: 'RegisterToolsSet'; id: number; input: unknown; toolIds: number[]; actor: Actor };
 
-export const toolsSetStreamId = (id: number) => `tools_set-${id}`;
 
 export const toolsSetDecider: Decider<{ exists: boolean }, ToolsSetCommand, ToolsSetEvent> = {
   initialState: () => ({ exists: false }),
