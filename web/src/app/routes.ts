@@ -2,9 +2,14 @@ import type { ComponentType } from 'react';
 import { paths } from '@/config/paths';
 import { HomePage } from '@/features/app-info';
 import { LoginPage } from '@/features/auth';
+// The route list only (no components), so the catalogue screen stays in its lazy chunk.
+import { catalogPages } from '@/features/catalog/model/catalog-pages';
 import { lazyComponent } from '@/lib/lazy';
 import { full, ownOrAll } from '@/lib/rights';
 import { GUESTS, PUBLIC, signedIn, type RouteAccess } from './access';
+
+/** One page for every simple reference: it reads the catalogue from the address. */
+const CatalogPage = lazyComponent(() => import('./pages/catalog-page').then((m) => m.CatalogPage));
 
 export interface AppRoute {
   readonly path: string;
@@ -27,6 +32,10 @@ export const appRoutes: readonly AppRoute[] = [
     access: signedIn(full('RIGHT_REQUEST_HOTLINE_EDIT')),
     Page: lazyComponent(() => import('./pages/requests-hot-line-page').then((m) => m.RequestsHotLinePage)),
   },
+  { path: paths.tools, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-page').then((m) => m.ToolsPage)) },
+  { path: paths.toolsAge, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-age-page').then((m) => m.ToolsAgePage)) },
+  // The simple references (administration.md 2.1): opened with the catalogue's read right.
+  ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
 ];
 
 const byPath = new Map(appRoutes.map((r) => [r.path, r]));

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { ToolCardDialog } from '@/features/tool-card';
+import { ToolListScreen, useToolDialog, useToolRights } from '@/features/tool-list';
+
+/**
+ * /tools 'Оборудование' (equipment.md 2) with the card its address names: `?open={id}` a tool,
+ * `?new=1` a new one and `?copy={id}` a new one filled from a tool (the last two only with
+ * RIGHT_TOOLS_WRITE FULL).
+ */
+export const ToolsPage = () => {
+  const { dialog, openTool, openCopy, openNew, saved, close } = useToolDialog();
+  const rights = useToolRights();
+  // A tool created here keeps its card when the address switches from ?new=1 to ?open={id}.
+  const [createdId, setCreatedId] = useState<number | null>(null);
+
+  const creating = dialog?.kind === 'new' || dialog?.kind === 'copy';
+  const toolId = dialog?.kind === 'tool' ? dialog.toolId : null;
+  const copyFromId = dialog?.kind === 'copy' ? dialog.fromId : null;
+  const shown = dialog?.kind === 'tool' || (creating && rights.canWrite);
+  const dialogKey = creating || (toolId !== null && toolId === createdId) ? `created-${copyFromId ?? 'new'}` : `tool-${toolId}`;
+  const onSaved = (id: number) => {
+    if (!creating) return;
+    setCreatedId(id);
+    saved(id);
+  };
+
+  return (
+    <>
+      <ToolListScreen onOpen={openTool} onCopy={openCopy} onCreate={openNew} />
+      {shown && <ToolCardDialog key={dialogKey} toolId={toolId} copyFromId={copyFromId} onClose={close} onSaved={onSaved} />}
+    </>
+  );
+};
