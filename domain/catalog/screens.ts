@@ -165,7 +165,8 @@ export const catalogScreens: readonly CatalogScreen[] = [
       soft_updatable: { label: 'Обновляемое ПО', control: flag },
       traits: { label: 'Характеристики', control: select('tools_traits', true) },
     },
-    columns: ['title', 'soft_updatable'],
+    // equipment.md 'Equipment kinds': title, number of characteristics, updatable-software flag.
+    columns: ['title', 'traits', 'soft_updatable'],
     textFilter: 'Наименование',
     filters: {},
   }),
@@ -196,3 +197,14 @@ const byName = new Map(catalogScreens.map((s) => [s.name, s]));
 
 /** The screen metadata of a catalogue (every catalogue of definitions.ts has one). */
 export const catalogScreen = (name: CatalogName): CatalogScreen => byName.get(name)!;
+
+/**
+ * The delete confirmation of a screen, '{title}' standing for the item's title: the spec words
+ * the organisation kind's (administration.md 2.8); every other screen asks the generic question.
+ */
+const deleteQuestions: Partial<Readonly<Record<CatalogName, string>>> = {
+  organization_kind: 'Удалить вид организации «{title}»?',
+};
+
+export const deleteQuestionOf = (name: CatalogName, itemTitle: string): string =>
+  (deleteQuestions[name] ?? 'Удалить запись «{title}»?').replace('{title}', itemTitle);

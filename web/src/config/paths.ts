@@ -11,6 +11,17 @@ export const paths = {
   tools: '/tools',
   toolsAge: '/tools-list',
   toolsSets: '/tools-sets',
+  // The simple references, one generic screen each (features/catalog).
+  posts: '/posts',
+  regions: '/regions',
+  organizationKinds: '/organization-kinds',
+  manufacturers: '/manufacturers',
+  programs: '/programs',
+  programsSubsystems: '/programs-subsystems',
+  servicesRepairs: '/services-repairs',
+  commonDisrepairs: '/common-disrepairs',
+  toolsKinds: '/tools-kinds',
+  toolsSetsNames: '/tools-sets-names',
 } as const;
 
 /** The request list opening one request on its comments tab ('Чат по заявке'). */

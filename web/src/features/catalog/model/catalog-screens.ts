@@ -1,5 +1,5 @@
 import { catalogScreen, type CatalogScreen, type ChoiceOption, type FieldControl, type FieldMeta } from '@domain/catalog/screens';
-import type { CatalogName } from '@domain/catalog/definitions';
+import { findCatalog, type CatalogDefinition, type CatalogName } from '@domain/catalog/definitions';
 
 export type { CatalogScreen, ChoiceOption, FieldControl, FieldMeta };
 
@@ -21,6 +21,8 @@ export interface CatalogScreenView {
   readonly columns: readonly ScreenColumn[];
   readonly textFilter: string;
   readonly filters: readonly { readonly field: string; readonly label: string; readonly control: FieldControl }[];
+  /** The definition shared with the server: schema, payload key, rights, titleField. */
+  readonly definition: CatalogDefinition;
 }
 
 const views = new Map<CatalogName, CatalogScreenView>();
@@ -38,6 +40,7 @@ export const catalogScreenOf = (name: CatalogName): CatalogScreenView => {
       columns: s.columns.map((field) => ({ field, ...meta[field]! })),
       textFilter: s.textFilter,
       filters: Object.entries(s.filters as Readonly<Record<string, string>>).map(([field, label]) => ({ field, label, control: meta[field]!.control })),
+      definition: findCatalog(name)!,
     };
     views.set(name, view);
   }
