@@ -1,32 +1,103 @@
+import { z } from 'zod';
 import type { Decider } from '../shared/decider';
 import type { Actor } from '../shared/actor';
 import { forbidden, notFound, refused } from '../shared/errors';
 import { diffFields, parseOrThrow } from '../shared/validation';
 import { hasFull } from '../rights/rights';
-import { toolSchema, toolsSetSchema } from './schemas';
-import type { ToolState } from './states';
-import type { ToolEvent, ToolFields, ToolsSetEvent, ToolStateReason } from './events';
+import { toolMessages, toolPlaceSchema, toolSchema, toolsSetSchema } from './schemas';
+import { toolStateTitles, type ToolState } from './states';
+import { withToolListDefaults, type ToolEvent, type ToolFields, type ToolFile, type ToolsSetEvent, type ToolsSetFields, type ToolStateReason } from './events';
+import { eventBetween, newToolStates, stateAfter, toolEditableItems, transitionRefusal } from './lifecycle';
+import type { ToolEditItem, ToolMachineEventType } from './machine';
+import { toolFieldNames, toolFields } from './fields';
 
 export type { ToolEvent, ToolFields, ToolsSetEvent, ToolStateReason, ToolFile, ToolsSetInput } from './events';
 export { toolStreamId, toolsSetStreamId } from './events';
 
 export type ToolCommand =
-  | { type: 'RegisterTool'; id: number; input: unknown; actor: Actor }
-  | { type: 'ChangeToolState'; id: number; state: ToolState; reason: ToolStateReason | null };
+  /** A new tool from the card (or a set save); files are the uploads already stored. */
+  | { type: 'RegisterTool'; id: number; input: unknown; actor: Actor; files?: readonly ToolFile[]; toolsSetId?: number | null }
+  /**
+   * A card save. `keptFileIds` lists the existing files kept (null: all kept); `placesOnly` takes only
+   * tool_places of the input (PUT /api/tool_attr by a holder of the place right alone).
+   */
+  | {
+      type: 'UpdateTool';
+      id: number;
+      input: unknown;
+      actor: Actor;
+      keptFileIds?: readonly string[] | null;
+      newFiles?: readonly ToolFile[];
+      placesOnly?: boolean;
+    }
+  /** A state a request or an act asks for; the machine decides whether a transition leads there. */
+  | { type: 'ChangeToolState'; id: number; state: ToolState; reason: ToolStateReason | null }
+  /** A machine event by name (commissioning). */
+  | { type: 'ApplyToolEvent'; id: number; event: ToolMachineEventType; reason: ToolStateReason | null }
+  | { type: 'DeleteTool'; id: number; actor: Actor };
 
-export interface ToolState_ {
+export interface ToolAggregate {
   readonly status: 'absent' | 'active' | 'deleted';
   readonly tool: ToolFields | null;
 }
+/** @deprecated the old name of the tool aggregate's state. */
+export type ToolState_ = ToolAggregate;
 
+const requireWrite = (actor: Actor) => {
+  if (!hasFull(actor.rights, 'RIGHT_TOOLS_WRITE')) throw forbidden(toolMessages.noWrite);
+};
 
-export const toolDecider: Decider<ToolState_, ToolCommand, ToolEvent> = {
+const today = (now: string) => now.slice(0, 10);
+
+/** Whether a field of the card may change under these edit items (a group, or a single General field). */
+const fieldEditable = (field: keyof ToolFields, items: ReadonlySet<ToolEditItem>): boolean =>
+  toolFields[field].groups.some((g) => items.has(g)) || ((field === 'state' || field === 'description') && items.has(field));
+
+const sectionEditable = (file: Pick<ToolFile, 'section'>, items: ReadonlySet<ToolEditItem>): boolean =>
+  items.has(file.section === 'tool_pictures' ? 'pictures' : 'documents');
+
+const placesSchema = z.object({ tool_places: z.array(toolPlaceSchema).max(1000).default([]) });
+
+/** A state change the machine must accept; the same state is no change. */
+const stateChange = (s: ToolAggregate, id: number, to: ToolState, reason: ToolStateReason | null): ToolEvent[] => {
+  if (s.status !== 'active' || !s.tool) throw notFound(toolMessages.notFound);
+  const from = s.tool.state;
+  if (from === to) return [];
+  if (eventBetween(from, to) === null) throw refused(transitionRefusal(from, to));
+  return [{ type: 'ToolStateChanged', data: { id, state: to, previous: from, reason } }];
+};
+
+/** The card's next values: every field the state lets this caller edit from the input, the rest kept. */
+const nextToolOf = (s: ToolFields, c: Extract<ToolCommand, { type: 'UpdateTool' }>, items: ReadonlySet<ToolEditItem>, now: string): ToolFields => {
+  let next: ToolFields;
+  if (c.placesOnly) {
+    if (!items.has('places')) throw forbidden(toolMessages.noPlaceEdit);
+    next = { ...s, tool_places: parseOrThrow(placesSchema, c.input).tool_places };
+  } else {
+    const card = parseOrThrow(toolSchema(today(now)), c.input);
+    next = { ...s };
+    for (const f of toolFieldNames) {
+      // The set stream owns membership; files come as uploads and kept ids.
+      if (f === 'files' || f === 'tools_set_id') continue;
+      if (fieldEditable(f, items)) (next as unknown as Record<string, unknown>)[f] = card[f];
+    }
+    if (next.state !== s.state && eventBetween(s.state, next.state) === null) throw refused(transitionRefusal(s.state, next.state));
+  }
+  const kept = c.keptFileIds == null ? null : new Set(c.keptFileIds);
+  const newFiles = c.newFiles ?? [];
+  if (newFiles.some((f) => !sectionEditable(f, items))) throw forbidden(toolMessages.noWrite);
+  next.files = [...s.files.filter((f) => kept === null || !sectionEditable(f, items) || kept.has(f.file_id)), ...newFiles];
+  return next;
+};
+
+export const toolDecider: Decider<ToolAggregate, ToolCommand, ToolEvent> = {
   initialState: () => ({ status: 'absent', tool: null }),
   evolve: (s, e) => {
     switch (e.type) {
       case 'ToolRegistered':
       case 'ToolUpdated':
-        return { status: 'active', tool: e.data.tool };
+        // Events written before issue 11 lack the lists.
+        return { status: 'active', tool: withToolListDefaults(e.data.tool) };
       case 'ToolStateChanged':
         return s.tool ? { ...s, tool: { ...s.tool, state: e.data.state } } : s;
       case 'ToolDeleted':
@@ -36,33 +107,88 @@ export const toolDecider: Decider<ToolState_, ToolCommand, ToolEvent> = {
   decide: (s, c, ctx) => {
     switch (c.type) {
       case 'RegisterTool': {
-        if (!hasFull(c.actor.rights, 'RIGHT_TOOLS_WRITE')) throw forbidden('Недостаточно прав для изменения оборудования');
+        requireWrite(c.actor);
         if (s.status !== 'absent') throw refused('Оборудование уже зарегистрировано');
-        const tool: ToolFields = { ...parseOrThrow(toolSchema(ctx.now.slice(0, 10)), c.input), files: [] };
+        const card = parseOrThrow(toolSchema(today(ctx.now)), c.input);
+        if (!newToolStates.includes(card.state)) throw refused(transitionRefusal(newToolStates[0]!, card.state));
+        const tool: ToolFields = { ...card, tools_set_id: c.toolsSetId !== undefined ? c.toolsSetId : card.tools_set_id, files: [...(c.files ?? [])] };
         return [{ type: 'ToolRegistered', data: { id: c.id, tool } }];
       }
-      case 'ChangeToolState': {
-        if (s.status !== 'active' || !s.tool) throw notFound('Оборудование не найдено');
-        if (s.tool.state === c.state) return [];
-        return [{ type: 'ToolStateChanged', data: { id: c.id, state: c.state, previous: s.tool.state, reason: c.reason } }];
+      case 'UpdateTool': {
+        if (s.status !== 'active' || !s.tool) throw notFound(toolMessages.notFound);
+        const items = toolEditableItems(s.tool.state, c.actor.rights);
+        if (items.size === 0) throw forbidden(hasFull(c.actor.rights, 'RIGHT_TOOLS_WRITE') || hasFull(c.actor.rights, 'RIGHT_TOOLS_PLACE_EDIT') ? 'Оборудование в этом состоянии не редактируется' : toolMessages.noWrite);
+        const next = nextToolOf(s.tool, c, items, ctx.now);
+        const changes = diffFields(s.tool, next, toolFieldNames);
+        if (changes.length === 0) return [];
+        return [{ type: 'ToolUpdated', data: { id: c.id, tool: next, changes } }];
+      }
+      case 'ChangeToolState':
+        return stateChange(s, c.id, c.state, c.reason);
+      case 'ApplyToolEvent': {
+        if (s.status !== 'active' || !s.tool) throw notFound(toolMessages.notFound);
+        const to = stateAfter(s.tool.state, c.event);
+        if (to === null) throw refused(`Действие недоступно для оборудования в состоянии «${toolStateTitles[s.tool.state]}»`);
+        return stateChange(s, c.id, to, c.reason);
+      }
+      case 'DeleteTool': {
+        requireWrite(c.actor);
+        if (s.status !== 'active') throw notFound(toolMessages.notFound);
+        return [{ type: 'ToolDeleted', data: { id: c.id } }];
       }
     }
   },
 };
 
-export type ToolsSetCommand = { type: 'RegisterToolsSet'; id: number; input: unknown; toolIds: number[]; actor: Actor };
+export const toolChanges = (before: ToolFields, after: ToolFields) => diffFields(before, after, toolFieldNames);
 
+export type ToolsSetCommand =
+  | { type: 'RegisterToolsSet'; id: number; input: unknown; toolIds: number[]; actor: Actor }
+  | { type: 'UpdateToolsSet'; id: number; input: unknown; toolIds: number[]; actor: Actor }
+  | { type: 'DeleteToolsSet'; id: number; actor: Actor };
 
-export const toolsSetDecider: Decider<{ exists: boolean }, ToolsSetCommand, ToolsSetEvent> = {
-  initialState: () => ({ exists: false }),
-  evolve: () => ({ exists: true }),
+export interface ToolsSetAggregate {
+  readonly status: 'absent' | 'active' | 'deleted';
+  readonly set: ToolsSetFields | null;
+  readonly tool_ids: readonly number[];
+}
+
+const setFieldNames: readonly (keyof ToolsSetFields)[] = ['unit_id', 'inventar_number', 'type_id', 'owner_type_id', 'buh_name', 'work_in_dt'];
+
+export const toolsSetDecider: Decider<ToolsSetAggregate, ToolsSetCommand, ToolsSetEvent> = {
+  initialState: () => ({ status: 'absent', set: null, tool_ids: [] }),
+  evolve: (s, e) => {
+    switch (e.type) {
+      case 'ToolsSetRegistered':
+      case 'ToolsSetUpdated':
+        return { status: 'active', set: e.data.set, tool_ids: e.data.tool_ids };
+      case 'ToolsSetDeleted':
+        return { ...s, status: 'deleted', tool_ids: [] };
+    }
+  },
   decide: (s, c, ctx) => {
-    if (!hasFull(c.actor.rights, 'RIGHT_TOOLS_WRITE')) throw forbidden('Недостаточно прав для изменения оборудования');
-    if (s.exists) throw refused('Комплект уже зарегистрирован');
-    if (c.toolIds.length === 0) throw refused('Комплект должен содержать учетные единицы');
-    const set = parseOrThrow(toolsSetSchema(ctx.now.slice(0, 10)), c.input);
-    return [{ type: 'ToolsSetRegistered', data: { id: c.id, set, tool_ids: c.toolIds } }];
+    requireWrite(c.actor);
+    switch (c.type) {
+      case 'RegisterToolsSet': {
+        if (s.status !== 'absent') throw refused('Комплект уже зарегистрирован');
+        const set = parseOrThrow(toolsSetSchema(today(ctx.now)), c.input);
+        if (c.toolIds.length === 0) throw refused(toolMessages.setEmpty);
+        return [{ type: 'ToolsSetRegistered', data: { id: c.id, set, tool_ids: [...new Set(c.toolIds)] } }];
+      }
+      case 'UpdateToolsSet': {
+        if (s.status !== 'active' || !s.set) throw notFound(toolMessages.setNotFound);
+        const set = parseOrThrow(toolsSetSchema(today(ctx.now)), c.input);
+        if (c.toolIds.length === 0) throw refused(toolMessages.setEmpty);
+        const toolIds = [...new Set(c.toolIds)];
+        const removed = s.tool_ids.filter((t) => !toolIds.includes(t));
+        const changes = diffFields({ ...s.set, tool_ids: s.tool_ids }, { ...set, tool_ids: toolIds }, [...setFieldNames, 'tool_ids']);
+        if (changes.length === 0) return [];
+        return [{ type: 'ToolsSetUpdated', data: { id: c.id, set, tool_ids: toolIds, removed_tool_ids: removed, changes } }];
+      }
+      case 'DeleteToolsSet': {
+        if (s.status !== 'active') throw notFound(toolMessages.setNotFound);
+        return [{ type: 'ToolsSetDeleted', data: { id: c.id, tool_ids: [...s.tool_ids] } }];
+      }
+    }
   },
 };
-
-export const toolChanges = (before: ToolFields, after: ToolFields) => diffFields(before, after);
