@@ -32,6 +32,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: signedIn(full('RIGHT_REQUEST_HOTLINE_EDIT')),
     Page: lazyComponent(() => import('./pages/requests-hot-line-page').then((m) => m.RequestsHotLinePage)),
   },
+  { path: paths.toolsSets, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-sets-page').then((m) => m.ToolsSetsPage)) },
   { path: paths.tools, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-page').then((m) => m.ToolsPage)) },
   { path: paths.toolsAge, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-age-page').then((m) => m.ToolsAgePage)) },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.

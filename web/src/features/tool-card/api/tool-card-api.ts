@@ -1,0 +1,103 @@
+import { api } from '@/lib/api';
+import { saveBlob } from '@/lib/download';
+import type {
+  SaveAnswer,
+  ToolCard,
+  ToolHistoryRow,
+  ToolKindTraits,
+  ToolsSetFilter,
+  ToolsSetPage,
+  ToolsSetSaveBody,
+  ToolsSetSearchItem,
+  ToolsSetView,
+} from './types';
+
+const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+
+/** A save changed tools: the card, the lists (tools and sets) refresh by their tags. */
+const toolTags = (id: number | null) => [...(id === null ? [] : [{ type: 'Tool' as const, id }]), 'ToolList' as const, 'ToolsSet' as const];
+
+/** The equipment card's and the sets' calls (equipment.md 7, issue 11 contract). */
+export const toolCardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    toolCard: build.query<ToolCard, number>({
+      query: (id) => `/tool_card/${id}`,
+      transformResponse: (raw: { tool: ToolCard }) => raw.tool,
+      providesTags: (_r, _e, id) => [{ type: 'Tool', id }],
+    }),
+    toolHistory: build.query<ToolHistoryRow[], number>({
+      query: (id) => `/tool_history/${id}`,
+      transformResponse: (raw: { toolHistory?: ToolHistoryRow[] }) => raw.toolHistory ?? [],
+      providesTags: (_r, _e, id) => [{ type: 'Tool', id }],
+    }),
+    toolKindTraits: build.query<ToolKindTraits, { kindId: number; toolId: number | null }>({
+      query: ({ kindId, toolId }) => `/tool_kind_traits/${json(toolId === null ? { kindId } : { kindId, toolId })}`,
+    }),
+    toolsSetsSearch: build.query<ToolsSetSearchItem[], { unitId: number; text: string }>({
+      query: ({ unitId, text }) => `/tools_sets_search?unit_id=${unitId}&text=${encodeURIComponent(text)}`,
+      transformResponse: (raw: { toolsSets?: ToolsSetSearchItem[] }) => raw.toolsSets ?? [],
+    }),
+    /** POST /api/tool or PUT /api/tool/{id}: multipart (tool, filesList, documents, pictures). */
+    saveTool: build.mutation<SaveAnswer, { id: number | null; body: FormData }>({
+      query: ({ id, body }) => ({ url: id === null ? '/tool' : `/tool/${id}`, method: id === null ? 'POST' : 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => toolTags(id),
+      extraOptions: { quiet: [400, 409] },
+    }),
+    /** PUT /api/tool_attr/{id}: with the place-edit right only the locations count. */
+    saveToolAttr: build.mutation<{ message: string }, { id: number; tool: unknown }>({
+      query: ({ id, tool }) => ({ url: `/tool_attr/${id}`, method: 'PUT', body: { tool } }),
+      invalidatesTags: (_r, _e, { id }) => toolTags(id),
+      extraOptions: { quiet: [400, 409] },
+    }),
+    /** GET /api/tool_file/{toolId}/{fileId} as a blob (pictures shown, documents downloaded). */
+    toolFileBlob: build.query<string, { toolId: number; fileId: string }>({
+      query: ({ toolId, fileId }) => ({
+        url: `/tool_file/${toolId}/${encodeURIComponent(fileId)}`,
+        responseHandler: async (response: Response) => (response.ok ? URL.createObjectURL(await response.blob()) : response.json().catch(() => null)),
+      }),
+      keepUnusedDataFor: 300,
+    }),
+    downloadToolFile: build.mutation<null, { toolId: number; fileId: string; fileName: string }>({
+      query: ({ toolId, fileId, fileName }) => ({
+        url: `/tool_file/${toolId}/${encodeURIComponent(fileId)}`,
+        responseHandler: async (response: Response) => {
+          if (!response.ok) return response.json().catch(() => null);
+          saveBlob(await response.blob(), fileName);
+          return null;
+        },
+      }),
+    }),
+    toolsSets: build.query<ToolsSetPage, { filter: ToolsSetFilter; page: number }>({
+      query: ({ filter, page }) => `/tools_sets?filter=${json(filter)}&pageNumber=${page}`,
+      providesTags: ['ToolsSet'],
+    }),
+    toolsSet: build.query<ToolsSetView, number>({
+      query: (id) => `/tools_sets/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'ToolsSet', id }],
+    }),
+    saveToolsSet: build.mutation<SaveAnswer, { id: number | null; body: ToolsSetSaveBody }>({
+      query: ({ id, body }) => ({ url: id === null ? '/tools_sets' : `/tools_sets/${id}`, method: id === null ? 'POST' : 'PUT', body }),
+      invalidatesTags: ['ToolsSet', 'ToolList', 'Tool'],
+      extraOptions: { quiet: [400, 409] },
+    }),
+    deleteToolsSet: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/tools_sets/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['ToolsSet', 'ToolList', 'Tool'],
+    }),
+  }),
+});
+
+export const {
+  useToolCardQuery,
+  useToolHistoryQuery,
+  useToolKindTraitsQuery,
+  useToolsSetsSearchQuery,
+  useSaveToolMutation,
+  useSaveToolAttrMutation,
+  useToolFileBlobQuery,
+  useDownloadToolFileMutation,
+  useToolsSetsQuery,
+  useToolsSetQuery,
+  useSaveToolsSetMutation,
+  useDeleteToolsSetMutation,
+} = toolCardApi;

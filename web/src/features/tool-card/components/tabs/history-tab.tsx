@@ -1,0 +1,45 @@
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { apiErrorText } from '@/lib/api';
+import { formatDateTime } from '@/utils/format';
+import { useToolHistoryQuery } from '../../api/tool-card-api';
+import type { ToolHistoryRow } from '../../api/types';
+
+const what = (h: ToolHistoryRow) => (h.history_type === 'request' ? `Заявка № ${h.request_number ?? h.request_id ?? ''}` : (h.object_attr_title ?? h.object_attr ?? ''));
+
+/** 'История' (GET /api/tool_history/{id}): attribute changes and requests with the tool, newest first. */
+export const HistoryTab = ({ toolId }: { readonly toolId: number }) => {
+  const { data, error, isLoading } = useToolHistoryQuery(toolId, { refetchOnMountOrArgChange: true });
+  if (isLoading) return <CircularProgress aria-label="Загрузка" />;
+  if (error) return <Alert severity="error">{apiErrorText(error)}</Alert>;
+  const rows = [...(data ?? [])].sort((a, b) => (b.date_time_d ?? '').localeCompare(a.date_time_d ?? ''));
+  return (
+    <Table size="small" aria-label="История" sx={{ tableLayout: 'fixed', '& td': { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } }}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ width: 170 }}>Дата</TableCell>
+          <TableCell sx={{ width: 240 }}>Пользователь</TableCell>
+          <TableCell sx={{ width: 260 }}>Поле / заявка</TableCell>
+          <TableCell>Старое значение</TableCell>
+          <TableCell>Новое значение</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((h, i) => (
+          <TableRow key={i}>
+            <TableCell>{formatDateTime(h.date_time_d)}</TableCell>
+            <TableCell>{h.user_name ?? ''}</TableCell>
+            <TableCell>{what(h)}</TableCell>
+            <TableCell>{h.value_old ?? ''}</TableCell>
+            <TableCell>{h.value_new ?? ''}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+};
