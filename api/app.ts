@@ -18,6 +18,8 @@ import { userRoutes } from './routes/user';
 import { systemRoutes } from './routes/system';
 import { requestQueryRoutes } from './routes/request-queries';
 import { toolQueryRoutes } from './routes/tool';
+import { toolsSetQueryRoutes } from './routes/tools-set-queries';
+import { toolExportRoutes } from './export/tool-export';
 import { notificationQueryRoutes } from './routes/notification-queries';
 import { requestExportRoutes } from './export/request-export';
 import { requestRoutes } from './routes/request';
@@ -60,6 +62,8 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   userRoutes(app, ctx);
   requestQueryRoutes(app, ctx);
   toolQueryRoutes(app, ctx);
+  toolsSetQueryRoutes(app, ctx);
+  toolExportRoutes(app, ctx);
   notificationQueryRoutes(app, ctx);
   requestExportRoutes(app, ctx);
   requestRoutes(app, ctx);

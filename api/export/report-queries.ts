@@ -2,6 +2,7 @@ import type { DatabasePool } from 'slonik';
 import type { UnitScope } from '../../domain/rights/scope';
 import { requestBatches, type RequestListRow } from '../../projections/request/list/queries';
 import type { RequestFilter } from '../../domain/request/list-filter';
+import { toolBatches, type ToolRow, type ToolSearch } from '../../projections/tool/list/queries';
 
 /**
  * The data queries the report registry (domain/report/registry.ts) names, wired to the read
@@ -9,6 +10,8 @@ import type { RequestFilter } from '../../domain/request/list-filter';
  */
 export const reportQueries: {
   readonly requestList: (pool: DatabasePool, filter: RequestFilter, scope: UnitScope, batchSize: number) => AsyncIterable<RequestListRow[]>;
+  readonly toolList: (pool: DatabasePool, search: ToolSearch, batchSize: number) => AsyncIterable<ToolRow[]>;
 } = {
   requestList: requestBatches,
+  toolList: toolBatches,
 };

@@ -54,12 +54,12 @@ export const typographicQuotes = (text: string): string =>
 
 // eslint-disable-next-line no-control-regex
 const invalidXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const xml = (s: string) =>
+export const xml = (s: string) =>
   s.replace(invalidXml, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const template = (name: string) => readFileSync(new URL(`../../templates/${report.templates.docx}/${name}`, import.meta.url), 'utf8');
 
-const cell = (text: string, bold = false) => {
+export const cell = (text: string, bold = false) => {
   const lines = xml(text).split(/\r?\n/);
   const runs = lines.map((l) => `<w:t xml:space="preserve">${l}</w:t>`).join('<w:br/>');
   return `<w:tc><w:p><w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}${runs}</w:r></w:p></w:tc>`;
@@ -145,11 +145,11 @@ export const writeXlsx = async (out: PassThrough, batches: AsyncIterable<Request
   await workbook.commit();
 };
 
-const waitForDrain = async (out: Writable) => {
+export const waitForDrain = async (out: Writable) => {
   while (out.writableLength > 4 * 1024 * 1024) await once(out, 'drain');
 };
 
-const contentTypes = {
+export const contentTypes = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 } as const;

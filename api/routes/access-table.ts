@@ -132,6 +132,17 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/tool/:filter': TOOLS_READ,
   'GET /api/tools_for_commissioning/:unitId': TOOLS_READ,
   'GET /api/tool_history/:id': TOOLS_READ,
+  'GET /api/tool_card/:id': TOOLS_READ,
+  'GET /api/tools_count': TOOLS_READ,
+  'GET /api/tools_age_count': TOOLS_READ,
+  'GET /api/tool_kind_traits': TOOLS_READ,
+  'GET /api/tool_kind_traits/:filter': TOOLS_READ,
+  'GET /api/tools_sets': TOOLS_READ,
+  'GET /api/tools_sets/:id': TOOLS_READ,
+  'GET /api/tools_by_set_id/:id': TOOLS_READ,
+  'GET /api/tools_sets_search': TOOLS_READ,
+  'GET /api/tool_export/:format': TOOLS_READ,
+  'GET /api/tool_export/:format/:filter': TOOLS_READ,
 };
 
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;

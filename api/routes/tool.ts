@@ -2,81 +2,90 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasOwnOrAll } from '../../domain/rights/rights';
 import { RightValue } from '../../domain/rights/values';
 import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
-import { forbidden, notFound } from '../../domain/shared/errors';
+import { forbidden, invalid, notFound } from '../../domain/shared/errors';
+import { parseToolFilter, type ToolListFilter } from '../../domain/tool/list-filter';
 import { requestInScope } from '../../projections/request/list/queries';
-import { searchTools, toolById, toolsForCommissioning } from '../../projections/tool/list/queries';
-import { requestsWithTool, toolHistory } from '../../projections/tool/history/queries';
-import { pageNumberOf } from '../../projections/support/paging';
+import { searchTools, toolsForCommissioning, unitsOfRegion } from '../../projections/tool/list/queries';
+import { toolCard, toolKindTraits } from '../../projections/tool/list/card';
+import { toolsAgeCount, toolsCount, unitsOfHost } from '../../projections/tool/list/counts';
+import { mergedToolHistory, requestsWithTool, toolHistory } from '../../projections/tool/history/queries';
 import type { AppContext } from '../context';
-import { filterId, filterIds, filterText, idParam, parseFilter, requireRight, userOf } from '../http/guard';
+import { filterId, filterIds, idParam, parseFilter, requireRight, userOf } from '../http/guard';
 import { scopeOf, type CurrentUser } from '../auth/current-user';
 import { requestReadScope } from './request-queries';
 
-const toolNotFound = 'Оборудование не найдено';
+export const toolNotFound = 'Оборудование не найдено';
 
-// Filter values through the shared primitives: an id out of range is a 400, never a PostgreSQL error.
-const num = (v: unknown): number | null => filterId(v, 'filter');
-const nums = (v: unknown): number[] | null => filterIds(v, 'filter');
-const bool = (v: unknown): boolean | null => (v === undefined || v === null || v === '' ? null : v === true || v === 'true' || v === 1 || v === '1');
-const text = (v: unknown): string | null => filterText(v, 'filter');
+const today = () => new Date().toISOString().slice(0, 10);
+
+const intersect = (a: readonly number[] | null, b: readonly number[] | null): number[] | null =>
+  a === null ? (b === null ? null : [...b]) : b === null ? [...a] : a.filter((x) => b.includes(x));
 
 /**
- * Units whose equipment the caller may see: RIGHT_TOOLS_READ scope, and for the request dialog
- * also the units of their RIGHT_REQUEST_READ scope when the search names them (unit_id, units_ids or
- * request_id). null = every unit.
+ * Units whose equipment the caller may see and asked for: the RIGHT_TOOLS_READ scope, and for the
+ * request dialog also the units of the RIGHT_REQUEST_READ scope when the search names them (unit_id,
+ * units_ids or request_id); then the region. null = every unit.
  */
-const visibleUnits = async (ctx: AppContext, user: CurrentUser, f: Record<string, unknown>): Promise<number[] | null> => {
-  const tools: UnitScope = scopeOf(user, 'RIGHT_TOOLS_READ');
-  const requests: UnitScope = scopeOf(user, 'RIGHT_REQUEST_READ');
+export const visibleToolUnits = async (ctx: AppContext, user: CurrentUser, f: Pick<ToolListFilter, 'units_ids' | 'unit_id' | 'request_id' | 'region_id'>): Promise<number[] | null> => {
   // The registry is for holders of the tools read right only (the hot line has none).
   if (!hasOwnOrAll(user.rightsObject, 'RIGHT_TOOLS_READ')) throw forbidden();
-  let asked = nums(f.units_ids) ?? (num(f.unit_id) ? [num(f.unit_id)!] : null);
-  const requestId = num(f.request_id);
-  if (requestId !== null) {
-    const row = await requestInScope(ctx.pool, requestId, requests);
+  const tools: UnitScope = scopeOf(user, 'RIGHT_TOOLS_READ');
+  const requests: UnitScope = scopeOf(user, 'RIGHT_REQUEST_READ');
+  let asked: number[] | null = f.units_ids ?? (f.unit_id ? [f.unit_id] : null);
+  if (f.request_id !== null) {
+    const row = await requestInScope(ctx.pool, f.request_id, requests);
     if (!row) throw notFound('Заявка не найдена');
     asked = row.unit_id ? [row.unit_id] : [];
   }
-  if (asked) {
-    const allowed = asked.filter((u) => scopeIncludes(tools, u) || scopeIncludes(requests, u));
-    return allowed;
-  }
-  return tools.all ? null : [...tools.unitIds];
+  const units = asked ? asked.filter((u) => scopeIncludes(tools, u) || scopeIncludes(requests, u)) : tools.all ? null : [...tools.unitIds];
+  return f.region_id ? intersect(units, await unitsOfRegion(ctx.pool, f.region_id)) : units;
 };
 
-/** Equipment search, tools for commissioning and tool history (equipment.md 7, requests.md 2.5). */
+/** The list filter of a request: `{filter}` path segment, `filter` query parameter or the query itself; a bare number is a tool id. */
+export const toolFilterOf = (request: FastifyRequest): ToolListFilter => {
+  const params = (request.params ?? {}) as { filter?: string };
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const raw = params.filter ?? query.filter;
+  const f = typeof raw === 'string' && /^\d+$/.test(raw) ? { toolId: raw } : parseFilter(raw !== undefined ? raw : query);
+  return parseToolFilter(f);
+};
+
+/** Units of the counts' query parameters (region_id, hostId, unitId / unit_id, units) within the caller's scope. */
+const countUnits = async (ctx: AppContext, user: CurrentUser, q: Record<string, unknown>): Promise<number[] | null> => {
+  const scope = scopeOf(user, 'RIGHT_TOOLS_READ');
+  let units: number[] | null = scope.all ? null : [...scope.unitIds];
+  const regionId = filterId(q.region_id ?? q.regionId, 'region_id');
+  const hostId = filterId(q.hostId ?? q.host_id, 'hostId');
+  const unitId = filterId(q.unitId ?? q.unit_id, 'unitId');
+  const asked = filterIds(q.units ?? q.units_ids, 'units');
+  if (regionId) units = intersect(units, await unitsOfRegion(ctx.pool, regionId));
+  if (hostId) units = intersect(units, await unitsOfHost(ctx.pool, hostId));
+  if (unitId) units = intersect(units, [unitId]);
+  if (asked) units = intersect(units, asked);
+  return units;
+};
+
+/**
+ * Equipment reads (equipment.md 7, issue 11 contract): the list / search, the card, history, counts,
+ * age counts, a kind's characteristics, tools for commissioning (requests.md 2.5).
+ */
 export const toolQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const search = async (request: FastifyRequest) => {
     const user = userOf(request);
-    const params = (request.params ?? {}) as { filter?: string };
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const raw = params.filter ?? query.filter;
-    // A bare number is a tool id.
-    const f = typeof raw === 'string' && /^\d+$/.test(raw) ? { toolId: raw } : parseFilter(raw !== undefined ? raw : query);
-    const units = await visibleUnits(ctx, user, f);
-    const page = await searchTools(ctx.pool, {
-      units,
-      region_id: num(f.region_id),
-      tool_id: num(f.toolId ?? f.tool_id),
-      tool_set_name_id: num(f.tool_set_name_id),
-      tool_kind_ids: nums(f.tool_kind_ids) ?? nums(f.tool_kind_id),
-      manufacturer_id: num(f.manufacturer_id),
-      model: text(f.tool_model ?? f.model ?? f.name),
-      model_exact: Boolean(bool(f.tool_model_exact ?? f.model_exact ?? f.name_exact)),
-      serial_number: text(f.serial_number),
-      serial_exact: Boolean(bool(f.serial_exact ?? f.serial_number_exact)),
-      inventar_number: text(f.inventar_number),
-      inventar_exact: Boolean(bool(f.inventar_exact ?? f.inventar_number_exact)),
-      state: num(f.tool_state ?? f.state),
-      owner_type_id: num(f.tool_owner_type_id ?? f.owner_type_id),
-      exchange_stock: bool(f.tool_exchange_stock ?? f.exchange_stock),
-      in_set: bool(f.tool_in_set ?? f.in_set),
-      pageNumber: pageNumberOf(f.pageNumber),
-    });
+    const filter = toolFilterOf(request);
+    const units = await visibleToolUnits(ctx, user, filter);
+    const page = await searchTools(ctx.pool, { units, filter, today: today() });
     return { tools: page.items, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
   };
   app.get('/api/tool', search);
   app.get('/api/tool/:filter', search);
+
+  app.get('/api/tool_card/:id', async (request) => {
+    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
+    const tool = await toolCard(ctx.pool, idParam((request.params as { id: string }).id));
+    if (!tool || !scopeIncludes(scopeOf(user, 'RIGHT_TOOLS_READ'), tool.unit_id)) throw notFound(toolNotFound);
+    return { tool };
+  });
 
   app.get('/api/tools_for_commissioning/:unitId', async (request) => {
     const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
@@ -91,10 +100,43 @@ export const toolQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/tool_history/:id', async (request) => {
     const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
     const id = idParam((request.params as { id: string }).id);
-    const tool = await toolById(ctx.pool, id);
+    const tool = await toolCard(ctx.pool, id);
     if (!tool || !scopeIncludes(scopeOf(user, 'RIGHT_TOOLS_READ'), tool.unit_id)) throw notFound(toolNotFound);
     const requests = hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_READ') ? requestReadScope(request).scope : { all: false as const, unitIds: [] };
-    const [history, withTool] = await Promise.all([toolHistory(ctx.pool, id), requestsWithTool(ctx.pool, id, requests)]);
-    return { toolHistory: history, requestsWithTool: withTool };
+    const [own, withTool] = await Promise.all([toolHistory(ctx.pool, id), requestsWithTool(ctx.pool, id, requests)]);
+    return { toolHistory: mergedToolHistory(own, withTool), requestsWithTool: withTool };
   });
+
+  app.get('/api/tools_count', async (request) => {
+    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
+    const units = await countUnits(ctx, user, (request.query ?? {}) as Record<string, unknown>);
+    return { counts: await toolsCount(ctx.pool, units) };
+  });
+
+  app.get('/api/tools_age_count', async (request) => {
+    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
+    const units = await countUnits(ctx, user, (request.query ?? {}) as Record<string, unknown>);
+    return toolsAgeCount(ctx.pool, units, today());
+  });
+
+  const kindTraits = async (request: FastifyRequest) => {
+    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
+    const params = (request.params ?? {}) as { filter?: string };
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const f = parseFilter(params.filter ?? query.filter ?? query);
+    const toolId = filterId(f.toolId ?? f.tool_id, 'toolId');
+    let kindId = filterId(f.kindId ?? f.kind_id ?? f.tool_kind_id, 'kindId');
+    let tool = null;
+    if (toolId) {
+      tool = await toolCard(ctx.pool, toolId);
+      if (!tool || !scopeIncludes(scopeOf(user, 'RIGHT_TOOLS_READ'), tool.unit_id)) throw notFound(toolNotFound);
+      kindId ??= tool.tool_kind_id;
+    }
+    if (!kindId) throw invalid('Укажите вид оборудования', { kindId: 'Укажите вид оборудования' });
+    const answer = await toolKindTraits(ctx.pool, kindId, tool && tool.tool_kind_id === kindId ? tool : null);
+    if (!answer) throw notFound('Вид оборудования не найден');
+    return answer;
+  };
+  app.get('/api/tool_kind_traits', kindTraits);
+  app.get('/api/tool_kind_traits/:filter', kindTraits);
 };

@@ -1,4 +1,5 @@
 import { requestListReport } from './request-list';
+import { toolListReport } from './tool-list';
 import type { ReportDefinition } from './types';
 
 export type { ReportDefinition, ReportFileName, ReportFormat } from './types';
@@ -7,7 +8,7 @@ export type { ReportDefinition, ReportFileName, ReportFormat } from './types';
  * Every report, one entry each (the reports of issue 15 are added here): the reports screen lists
  * them and one route serves them by id.
  */
-export const reports = [requestListReport] as const satisfies readonly ReportDefinition[];
+export const reports = [requestListReport, toolListReport] as const satisfies readonly ReportDefinition[];
 
 export type ReportId = (typeof reports)[number]['id'];
 

@@ -1,5 +1,5 @@
 import { sql } from 'slonik';
-import type { ToolEvent } from '../../../domain/tool/decider';
+import type { ToolEvent } from '../../../domain/tool/events';
 import { defineProjection } from '../../../infrastructure/projection';
 
 /** History types of a tool's own events; requests that involve the tool are merged at query time. */

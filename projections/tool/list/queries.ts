@@ -1,42 +1,36 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { ToolState, ownerTypeTitles } from '../../../domain/tool/states';
+import { toolAgeBounds, type ToolListFilter } from '../../../domain/tool/list-filter';
 import { PAGE_SIZE, type Page } from '../../support/paging';
 import { toolInfoOf, toolJoins, toolSelect, type ToolInfo } from '../../request/list/names';
 
-type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne'>;
+type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
 
-/** Equipment search (equipment.md 3 'Tool filter fields'; requests.md 2.5). */
+/**
+ * Equipment search (equipment.md 3 'Tool filter fields', 2 '/tools'; requests.md 2.5): the list's
+ * filter (domain/tool/list-filter.ts) with the units the caller may see already decided by the route.
+ */
 export interface ToolSearch {
-  /** Units the caller may see; null = every unit. */
+  /** Units the caller may see and asked for; null = every unit. */
   readonly units: readonly number[] | null;
-  readonly region_id?: number | null;
-  readonly tool_id?: number | null;
-  readonly tool_set_name_id?: number | null;
-  readonly tool_kind_ids?: readonly number[] | null;
-  readonly manufacturer_id?: number | null;
-  readonly model?: string | null;
-  readonly model_exact?: boolean;
-  readonly serial_number?: string | null;
-  readonly serial_exact?: boolean;
-  readonly inventar_number?: string | null;
-  readonly inventar_exact?: boolean;
-  readonly state?: number | null;
-  readonly owner_type_id?: number | null;
-  readonly exchange_stock?: boolean | null;
-  readonly in_set?: boolean | null;
-  readonly pageNumber: number;
+  readonly filter: ToolListFilter;
+  /** 'YYYY-MM-DD': the age buckets are counted back from it. */
+  readonly today: string;
 }
 
 export interface ToolRow extends ToolInfo {
   unit_name: string | null;
+  unit_address: string | null;
   organization_name: string | null;
   region_id: number | null;
+  region_title: string | null;
   set_inventar_number: string | null;
   set_buh_name: string | null;
   tool_set_name_id: number | null;
   tool_set_name: string | null;
   owner_type_id: number | null;
   ownerTypeTitle: string | null;
+  cost_remain: number | null;
   exchange_stock: boolean;
   description: string | null;
   buh_name: string | null;
@@ -50,70 +44,127 @@ const textCondition = (column: FragmentSqlToken, value: string | null | undefine
 };
 
 const rowSelect = sql.fragment`
-  ${toolSelect}, u.name AS unit_name, o.name AS organization_name, u.region_id, s.inventar_number AS set_inventar_number,
-  s.buh_name AS set_buh_name, s.type_id AS tool_set_name_id, sn.title AS tool_set_name, t.owner_type_id, t.exchange_stock,
-  t.description, t.buh_name`;
+  ${toolSelect}, u.name AS unit_name, u.address AS unit_address, o.name AS organization_name, u.region_id, rg.title AS region_title,
+  s.inventar_number AS set_inventar_number, s.buh_name AS set_buh_name, s.type_id AS tool_set_name_id, sn.title AS tool_set_name,
+  t.owner_type_id, t.cost_remain, t.exchange_stock, t.description, t.buh_name`;
 
 const rowJoins = sql.fragment`
   ${toolJoins}
   LEFT JOIN rm_units u ON u.id = t.unit_id
   LEFT JOIN rm_organizations o ON o.id = u.organization_id
+  LEFT JOIN rm_catalog_items rg ON rg.catalog = 'regions' AND rg.id = u.region_id
   LEFT JOIN rm_tools_sets s ON s.id = t.tools_set_id
   LEFT JOIN rm_catalog_items sn ON sn.catalog = 'tools_sets_names' AND sn.id = s.type_id`;
 
-const toolRowOf = (r: Record<string, unknown>): ToolRow => ({
+const numOrNull = (v: unknown) => (v == null ? null : Number(v));
+
+export const toolRowOf = (r: Record<string, unknown>): ToolRow => ({
   ...toolInfoOf(r),
   unit_name: (r.unit_name as string | null) ?? null,
+  unit_address: (r.unit_address as string | null) ?? null,
   organization_name: (r.organization_name as string | null) ?? null,
-  region_id: r.region_id == null ? null : Number(r.region_id),
+  region_id: numOrNull(r.region_id),
+  region_title: (r.region_title as string | null) ?? null,
   set_inventar_number: (r.set_inventar_number as string | null) ?? null,
   set_buh_name: (r.set_buh_name as string | null) ?? null,
-  tool_set_name_id: r.tool_set_name_id == null ? null : Number(r.tool_set_name_id),
+  tool_set_name_id: numOrNull(r.tool_set_name_id),
   tool_set_name: (r.tool_set_name as string | null) ?? null,
-  owner_type_id: r.owner_type_id == null ? null : Number(r.owner_type_id),
+  owner_type_id: numOrNull(r.owner_type_id),
   ownerTypeTitle: r.owner_type_id == null ? null : ownerTypeTitles[Number(r.owner_type_id)] ?? null,
+  cost_remain: numOrNull(r.cost_remain),
   exchange_stock: Boolean(r.exchange_stock),
   description: (r.description as string | null) ?? null,
   buh_name: (r.buh_name as string | null) ?? null,
 });
 
-export const toolConditions = (q: Omit<ToolSearch, 'pageNumber'>): FragmentSqlToken[] => {
+/** Units of a region (the region filter becomes a unit list, intersected with the scope by the caller). */
+export const unitsOfRegion = async (db: Db, regionId: number): Promise<number[]> =>
+  (await db.anyFirst(sql.unsafe`SELECT id FROM rm_units WHERE region_id = ${regionId} ORDER BY id`)).map(Number);
+
+/** The WHERE conditions of a search (every filter field but the units, which the route resolved). */
+export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
+  const f = q.filter;
   const c: FragmentSqlToken[] = [sql.fragment`NOT t.deleted`];
   if (q.units) c.push(sql.fragment`t.unit_id = ANY(${sql.array([...q.units], 'int4')})`);
-  if (q.region_id) c.push(sql.fragment`t.unit_id IN (SELECT id FROM rm_units WHERE region_id = ${q.region_id})`);
-  if (q.tool_id) c.push(sql.fragment`t.id = ${q.tool_id}`);
-  if (q.tool_set_name_id) c.push(sql.fragment`t.tools_set_id IN (SELECT id FROM rm_tools_sets WHERE type_id = ${q.tool_set_name_id})`);
-  if (q.tool_kind_ids?.length) c.push(sql.fragment`t.tool_kind_id = ANY(${sql.array([...q.tool_kind_ids], 'int4')})`);
-  if (q.manufacturer_id) c.push(sql.fragment`t.manufacturer_id = ${q.manufacturer_id}`);
+  if (f.toolId) c.push(sql.fragment`t.id = ${f.toolId}`);
+  if (f.tool_set_name_id) c.push(sql.fragment`t.tools_set_id IN (SELECT id FROM rm_tools_sets WHERE type_id = ${f.tool_set_name_id})`);
+  const kinds = [...(f.tool_kind_ids ?? []), ...(f.tool_kind_id ? [f.tool_kind_id] : [])];
+  if (kinds.length) c.push(sql.fragment`t.tool_kind_id = ANY(${sql.array([...new Set(kinds)], 'int4')})`);
+  if (f.manufacturer_id) c.push(sql.fragment`t.manufacturer_id = ${f.manufacturer_id}`);
   for (const cond of [
-    textCondition(sql.fragment`t.model`, q.model, q.model_exact),
-    textCondition(sql.fragment`t.serial_number`, q.serial_number, q.serial_exact),
-    textCondition(sql.fragment`t.inventar_number`, q.inventar_number, q.inventar_exact),
+    textCondition(sql.fragment`t.model`, f.tool_model, f.tool_model_exact),
+    textCondition(sql.fragment`t.serial_number`, f.serial_number, f.serial_exact),
+    textCondition(sql.fragment`t.inventar_number`, f.inventar_number, f.inventar_exact),
+    textCondition(sql.fragment`t.description`, f.tool_description, false),
   ])
     if (cond) c.push(cond);
-  if (q.state) c.push(sql.fragment`t.state = ${q.state}`);
-  if (q.owner_type_id) c.push(sql.fragment`t.owner_type_id = ${q.owner_type_id}`);
-  if (q.exchange_stock != null) c.push(sql.fragment`t.exchange_stock = ${q.exchange_stock}`);
-  if (q.in_set != null) c.push(q.in_set ? sql.fragment`t.tools_set_id IS NOT NULL` : sql.fragment`t.tools_set_id IS NULL`);
+  if (f.tool_work_in_dt_from) c.push(sql.fragment`t.work_in_dt >= ${f.tool_work_in_dt_from}::date`);
+  if (f.tool_work_in_dt_till) c.push(sql.fragment`t.work_in_dt <= ${f.tool_work_in_dt_till}::date`);
+  if (f.tool_age) {
+    const { after, upTo } = toolAgeBounds(f.tool_age, q.today);
+    if (after) c.push(sql.fragment`t.age_dt > ${after}::date`);
+    if (upTo) c.push(sql.fragment`t.age_dt <= ${upTo}::date`);
+  }
+  if (f.tool_state) c.push(sql.fragment`t.state = ${f.tool_state}`);
+  // 'Owner not set' ignores the owner type (equipment.md 4).
+  if (f.tool_owner_is_not_set) c.push(sql.fragment`t.owner_type_id IS NULL`);
+  else if (f.tool_owner_type_id) c.push(sql.fragment`t.owner_type_id = ${f.tool_owner_type_id}`);
+  if (f.tool_cost_remain_from != null) c.push(sql.fragment`t.cost_remain >= ${f.tool_cost_remain_from}`);
+  if (f.tool_cost_remain_upto != null) c.push(sql.fragment`t.cost_remain <= ${f.tool_cost_remain_upto}`);
+  if (f.tool_exchange_stock != null) c.push(sql.fragment`t.exchange_stock = ${f.tool_exchange_stock}`);
+  if (f.tool_in_set != null) c.push(f.tool_in_set ? sql.fragment`t.tools_set_id IS NOT NULL` : sql.fragment`t.tools_set_id IS NULL`);
   return c;
 };
 
-/** One page of 20 tools, by unit, kind and id. */
+/**
+ * One page of 20 tools, by unit, kind and id. The page's ids are cut first from the list's index
+ * (unit, kind, id), so a deep page skips index entries, not rows; then only its 20 rows are joined.
+ */
 export const searchTools = async (db: Db, q: ToolSearch): Promise<Page<ToolRow>> => {
   if (q.units && q.units.length === 0) return { items: [], pagesCount: 1, itemsCount: 0 };
   const where = sql.join(toolConditions(q), sql.fragment` AND `);
   const itemsCount = Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`));
   const pagesCount = Math.max(1, Math.ceil(itemsCount / PAGE_SIZE));
-  const page = Math.min(q.pageNumber, pagesCount);
+  const page = Math.min(q.filter.pageNumber, pagesCount);
   const rows = itemsCount
     ? await db.any(sql.unsafe`
         SELECT ${rowSelect}
-        FROM (SELECT * FROM rm_tools t WHERE ${where} ORDER BY t.unit_id, t.tool_kind_id, t.id LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}) t
+        FROM (SELECT t.id FROM rm_tools t WHERE ${where} ORDER BY t.unit_id, t.tool_kind_id, t.id LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}) p
+        JOIN rm_tools t ON t.id = p.id
         ${rowJoins}
         ORDER BY t.unit_id, t.tool_kind_id, t.id`)
     : [];
   return { items: rows.map((r) => toolRowOf(r as Record<string, unknown>)), pagesCount, itemsCount };
 };
+
+/**
+ * The whole filtered list in batches of `batchSize`, in the list's order, by keyset (unit, kind, id):
+ * the export streams it without holding it.
+ */
+export async function* toolBatches(db: Db, q: ToolSearch, batchSize: number): AsyncIterable<ToolRow[]> {
+  if (q.units && q.units.length === 0) return;
+  const conditions = toolConditions(q);
+  let after: { unit_id: number; tool_kind_id: number; id: number } | null = null;
+  for (;;) {
+    const keyset: FragmentSqlToken[] = after
+      ? [sql.fragment`(t.unit_id, t.tool_kind_id, t.id) > (${after.unit_id}, ${after.tool_kind_id}, ${after.id})`]
+      : [];
+    const where = sql.join([...conditions, ...keyset], sql.fragment` AND `);
+    const rows = (
+      await db.any(sql.unsafe`
+        SELECT ${rowSelect}
+        FROM (SELECT t.id FROM rm_tools t WHERE ${where} ORDER BY t.unit_id, t.tool_kind_id, t.id LIMIT ${batchSize}) p
+        JOIN rm_tools t ON t.id = p.id
+        ${rowJoins}
+        ORDER BY t.unit_id, t.tool_kind_id, t.id`)
+    ).map((r) => toolRowOf(r as Record<string, unknown>));
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1]!;
+    after = { unit_id: last.unit_id!, tool_kind_id: last.tool_kind_id!, id: last.id };
+  }
+}
 
 export const toolById = async (db: Db, id: number): Promise<ToolRow | null> => {
   const r = await db.maybeOne(sql.unsafe`SELECT ${rowSelect} FROM rm_tools t ${rowJoins} WHERE t.id = ${id} AND NOT t.deleted`);
@@ -161,3 +212,11 @@ export const toolsForCommissioning = async (db: Db, unitId: number): Promise<{ t
   }));
   return { toolsSets, tools: rows.filter((t) => t.tools_set_id === null) };
 };
+
+/** GET /api/tools_by_set_id/{id}: the set's tools that are not deleted, in the list's order. */
+export const toolsOfSet = async (db: Db, setId: number): Promise<ToolRow[]> =>
+  (
+    await db.any(sql.unsafe`
+      SELECT ${rowSelect} FROM rm_tools t ${rowJoins}
+      WHERE t.tools_set_id = ${setId} AND NOT t.deleted ORDER BY t.unit_id, t.tool_kind_id, t.id`)
+  ).map((r) => toolRowOf(r as Record<string, unknown>));
