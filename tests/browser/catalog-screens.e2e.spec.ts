@@ -1,0 +1,125 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+
+/** Polls for up to 15 s: the machine is shared, and a list after a change waits for the read model. */
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
+
+const { open } = fileBrowser();
+
+const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).waitFor();
+const table = (page: Page, title: string) => page.getByRole('table', { name: title });
+const headers = (page: Page, title: string) => table(page, title).getByRole('columnheader').allTextContents();
+const cells = (page: Page, title: string) => table(page, title).locator('tbody td:first-child').allTextContents();
+
+/** The generic reference screen (administration.md 2.10, 5, 8; equipment.md 2). */
+describe('the generic reference screen', () => {
+  test('the administrator adds, finds, changes and deletes a position with the spec notices', async () => {
+    const { page, problems } = await open();
+    await signIn(page, 'admin');
+    // The menu item leads to the screen once its route exists.
+    await page.getByRole('button', { name: 'Справочники' }).click();
+    await page.getByRole('menuitem', { name: 'Должности', exact: true }).click();
+    await page.waitForURL(appUrl('/posts'));
+    await page.getByRole('heading', { name: 'Должности' }).waitFor();
+    expect(await headers(page, 'Должности')).toEqual(['Наименование', '']);
+
+    const title = `Секретарь ${Date.now()}`;
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Должности: добавление' });
+    // The catalogue's own schema checks the form before anything is sent (administration.md 5).
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await dialog.getByText('Значение от 1 до 100 символов').waitFor();
+    await dialog.getByLabel('Наименование').fill(title);
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await notice(page, 'Сохранено');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The text filter finds it (after the 500 ms debounce).
+    await page.getByRole('searchbox', { name: 'Наименование' }).fill(title);
+    await poll(() => cells(page, 'Должности')).toEqual([title]);
+    await poll(() => page.getByTestId('items-count').textContent()).toBe('Всего: 1');
+    await screenshot(page, 'catalog-posts');
+
+    // A row click opens the edit dialog with the item's values.
+    await table(page, 'Должности').getByRole('cell', { name: title, exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Должности: изменение' });
+    expect(await edit.getByLabel('Наименование').inputValue()).toBe(title);
+    const renamed = `${title} суда`;
+    await edit.getByLabel('Наименование').fill(renamed);
+    await edit.getByRole('button', { name: 'Сохранить' }).click();
+    await notice(page, 'Сохранено');
+    await page.getByRole('searchbox', { name: 'Наименование' }).fill(renamed);
+    await poll(() => cells(page, 'Должности')).toEqual([renamed]);
+
+    // Delete asks first; 'Отменить' keeps the row.
+    await page.getByRole('button', { name: `Удалить «${renamed}»` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
+    await poll(() => confirm.textContent()).toContain(`Удалить запись «${renamed}»?`);
+    await confirm.getByRole('button', { name: 'Отменить' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await cells(page, 'Должности')).toEqual([renamed]);
+    await page.getByRole('button', { name: `Удалить «${renamed}»` }).click();
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await notice(page, 'Удалено');
+    await poll(() => cells(page, 'Должности')).toEqual(['Нет записей']);
+    await poll(() => page.getByTestId('items-count').textContent()).toBe('Всего: 0');
+    expectNoProblems(problems);
+  });
+
+  test('other references render their columns, filters and own notices', async () => {
+    const { page, problems } = await open();
+    await signIn(page, 'admin');
+    await page.goto(appUrl('/services-repairs'));
+    await page.getByRole('heading', { name: 'Сервисные центры' }).waitFor();
+    expect(await headers(page, 'Сервисные центры')).toEqual(['Наименование', 'Регион', 'Адрес', 'Телефон', 'ФИО руководителя', 'Тип', '']);
+    // The region and type filters of administration.md 2.10 beside the text filter.
+    await page.getByRole('combobox', { name: 'Регион' }).waitFor();
+    await page.getByRole('combobox', { name: 'Тип' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Наименование' }).waitFor();
+    await screenshot(page, 'catalog-services-repairs');
+
+    // Equipment kinds save with their own notice (administration.md 8).
+    await page.goto(appUrl('/tools-kinds'));
+    await page.getByRole('heading', { name: 'Виды оборудования' }).waitFor();
+    expect(await headers(page, 'Виды оборудования')).toEqual(['Наименование', 'Характеристики', 'Обновляемое ПО', '']);
+    const kind = `Плоттер ${Date.now()}`;
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Виды оборудования: добавление' });
+    await dialog.getByLabel('Наименование').fill(kind);
+    await dialog.getByLabel('Обновляемое ПО').check();
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await notice(page, 'Вид оборудования сохранен');
+    await page.getByRole('searchbox', { name: 'Наименование' }).fill(kind);
+    await poll(() => table(page, 'Виды оборудования').locator('tbody tr').first().locator('td').allTextContents()).toEqual([kind, '0', 'Да', '']);
+    expectNoProblems(problems);
+  });
+
+  test('a user who may read but not edit sees no add or delete, and a read-only dialog with Закрыть', async () => {
+    const { page, problems } = await open();
+    await signIn(page, 'engineer');
+    await page.goto(appUrl('/manufacturers'));
+    await page.getByRole('heading', { name: 'Производители' }).waitFor();
+    await poll(() => page.getByTestId('items-count').textContent()).toMatch(/^Всего: \d+$/);
+    expect(await page.getByRole('button', { name: 'Добавить' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Удалить/ }).count()).toBe(0);
+    expect(await headers(page, 'Производители')).toEqual(['Наименование']);
+
+    const rows = table(page, 'Производители').locator('tbody tr');
+    await poll(() => rows.count()).toBeGreaterThan(0);
+    const first = (await rows.first().textContent()) ?? '';
+    await rows.first().click();
+    const dialog = page.getByRole('dialog', { name: 'Производители' });
+    await expect.poll(() => dialog.getByLabel('Наименование').inputValue()).toBe(first);
+    expect(await dialog.getByLabel('Наименование').isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Сохранить' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Закрыть' }).last().click();
+    await dialog.waitFor({ state: 'detached' });
+    await screenshot(page, 'catalog-manufacturers-read-only');
+
+    // A reference the engineer has no right for (posts: FULL) sends them Home.
+    await page.goto(appUrl('/posts'));
+    await page.waitForURL(appUrl('/'));
+    expectNoProblems(problems);
+  });
+});
