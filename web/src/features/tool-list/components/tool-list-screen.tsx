@@ -55,7 +55,8 @@ export const ToolListScreen = ({ onOpen, onCopy, onCreate }: ToolListScreenProps
   const wholeFilter = useMemo(() => JSON.parse(sentKey) as ToolListQuery, [sentKey]);
   const pageFilter = useMemo(() => ({ ...wholeFilter, pageNumber: page }), [wholeFilter, page]);
   const { data, isFetching } = useToolListQuery(pageFilter);
-  const waiting = isFetching || sentKey !== key;
+  // A refused filter is never sent: the list then stays as it is, not 'loading'.
+  const waiting = isFetching || (valid && sentKey !== key);
   const itemsCount = data?.itemsCount ?? null;
 
   const chips = useMemo(

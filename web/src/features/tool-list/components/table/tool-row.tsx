@@ -72,7 +72,7 @@ export const ToolRow = ({ row, index, columns, onOpen, onCopy, onDelete }: ToolR
       {columns.map((column) => (
         <TableCell
           key={column.key}
-          sx={column.key === 'place' || column.key === 'note' ? { whiteSpace: 'pre-line', wordBreak: 'break-word' } : { wordBreak: 'break-word' }}
+          sx={column.key === 'index' || column.key === 'workIn' ? { whiteSpace: 'nowrap' } : { whiteSpace: 'pre-line', overflowWrap: 'anywhere', hyphens: 'auto' }}
         >
           {column.value(row, index)}
         </TableCell>
