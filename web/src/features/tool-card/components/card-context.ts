@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { ToolState } from '@domain/tool/states';
 import type { ToolKindTraits } from '../api/types';
-import type { ToolGroup } from '../model/editable';
+import type { ToolEditItem } from '../model/editable';
 
 /** What the card's tabs share besides the form. */
 export interface ToolCardContextValue {
@@ -9,7 +9,8 @@ export interface ToolCardContextValue {
   readonly toolId: number | null;
   /** The stored state (drives the state choices); null while new. */
   readonly storedState: ToolState | null;
-  readonly groups: ReadonlySet<ToolGroup>;
+  /** What this caller may edit in the tool's state (the domain machine's items). */
+  readonly groups: ReadonlySet<ToolEditItem>;
   /** Inside the set dialog: the tool is returned, not saved; files wait for its own card. */
   readonly member: boolean;
   readonly kindTraits: ToolKindTraits | null;

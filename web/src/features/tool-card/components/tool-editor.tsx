@@ -15,7 +15,7 @@ import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { useSaveToolAttrMutation, useSaveToolMutation, useToolKindTraitsQuery } from '../api/tool-card-api';
 import type { ToolCard, ToolCardInputJson } from '../api/types';
-import { pathEditable, toolEditableGroups } from '../model/editable';
+import { pathEditable, toolEditableItems } from '../model/editable';
 import { inputOf, type ToolFormValues } from '../model/form-values';
 import { generalFields, tabOfPath, toolTabOrder, toolTabTitles, type ToolCardTab } from '../model/tabs';
 import { toolFormResolver } from '../model/validation';
@@ -76,7 +76,7 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
   const place = hasFull(rights, 'RIGHT_TOOLS_PLACE_EDIT');
   const member = onReturn !== undefined;
   const storedState = (card?.state ?? (member && initial.id !== null ? initial.state : null)) as ToolState | null;
-  const groups = useMemo(() => new Set(toolEditableGroups(storedState, rights)), [storedState, rights]);
+  const groups = useMemo(() => toolEditableItems(storedState, rights), [storedState, rights]);
 
   const form = useForm<ToolFormValues>({ defaultValues: initial, resolver: toolFormResolver, shouldFocusError: false });
   const [tab, setTab] = useState<ToolCardTab>('general');
@@ -106,8 +106,8 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
     [setValue, getValues, formState.isSubmitted],
   );
   const edit = useMemo<FormEditContextValue>(
-    () => ({ isEditable: (path) => pathEditable(path, groups, storedState, write), change }),
-    [groups, storedState, write, change],
+    () => ({ isEditable: (path) => pathEditable(path, groups), change }),
+    [groups, change],
   );
   const context = useMemo<ToolCardContextValue>(
     () => ({

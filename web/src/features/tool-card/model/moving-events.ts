@@ -1,14 +1,7 @@
-/**
- * Movement events. No catalogue of them exists (domain/catalog/definitions.ts has none), so the card
- * offers this small fixed list; a title the server sends with an entry wins over it.
- */
-export const toolMovingEvents: readonly { readonly id: number; readonly title: string }[] = [
-  { id: 1, title: 'Поступление' },
-  { id: 2, title: 'Передача в ремонт' },
-  { id: 3, title: 'Возврат из ремонта' },
-  { id: 4, title: 'Перемещение на другой объект' },
-  { id: 5, title: 'Передача на списание' },
-];
+import { toolMovingEventTitle } from '@domain/tool/movings';
 
-export const movingEventTitle = (id: number, fromServer?: string | null): string =>
-  fromServer ?? toolMovingEvents.find((e) => e.id === id)?.title ?? 'Событие не найдено';
+// The movement events are the domain's fixed list (no catalogue of them exists yet).
+export { toolMovingEvents } from '@domain/tool/movings';
+
+/** An entry's event title: the server's (it knows a catalogue's items too), else the fixed list's. */
+export const movingEventTitle = (id: number, fromServer?: string | null): string => fromServer ?? toolMovingEventTitle(id) ?? 'Событие не найдено';
