@@ -2,6 +2,7 @@ import type { DatabasePool } from 'slonik';
 import type { WriteLookups } from '../commands/context';
 import type { ReadModelCache } from '../infrastructure/read-model-cache';
 import { catalogLookups } from '../projections/catalog/lookups';
+import { toolCatalogLookups } from '../projections/catalog/tool-lookups';
 import { notificationLookups } from '../projections/notification/lookups';
 import { organizationLookups } from '../projections/organization/lookups';
 import { toolLookups } from '../projections/tool/list/lookups';
@@ -12,6 +13,7 @@ export const writeLookups = (pool: DatabasePool, cache?: ReadModelCache): WriteL
   ...organizationLookups(pool, cache),
   ...toolLookups(pool),
   ...catalogLookups(pool, cache),
+  ...toolCatalogLookups(pool, cache),
   ...userLookups(pool, cache),
   ...notificationLookups(pool),
 });

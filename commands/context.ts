@@ -4,9 +4,10 @@ import type { IdAllocator } from '../infrastructure/ids';
 import type { NotificationLookupPort } from './notification/lookup-port';
 import type { OrganizationLookupPort } from './organization/lookup-port';
 import type { RequestLookupPort } from './request/lookup-port';
+import type { ToolLookupPort } from './tool/lookup-port';
 
 /** Everything handlers read from the read side, through ports the composition root wires. */
-export type WriteLookups = OrganizationLookupPort & RequestLookupPort & NotificationLookupPort;
+export type WriteLookups = OrganizationLookupPort & RequestLookupPort & NotificationLookupPort & ToolLookupPort;
 
 /**
  * What command handlers work with: the event store, the pool for the write-side tables (counters,

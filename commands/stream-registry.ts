@@ -1,4 +1,5 @@
 import { requestSchemaVersions } from '../domain/request/events';
+import { toolSchemaVersions, toolsSetSchemaVersions } from '../domain/tool/events';
 import type { StreamRegistration, WriteIndex } from './aggregate';
 import { roleHoldersIndex } from './role/role-holders';
 import { requestSparesIndex } from './spares/request-spares-index';
@@ -12,6 +13,8 @@ const registrations: Readonly<Record<string, StreamRegistration<never>>> = {
   request: { schemaVersions: requestSchemaVersions },
   user: { index: roleHoldersIndex },
   spares_set: { index: requestSparesIndex },
+  tool: { schemaVersions: toolSchemaVersions },
+  tools_set: { schemaVersions: toolsSetSchemaVersions },
 };
 
 export const streamTypeOf = (streamId: string): string => {

@@ -34,7 +34,9 @@ export type ToolCommand =
   | { type: 'ChangeToolState'; id: number; state: ToolState; reason: ToolStateReason | null }
   /** A machine event by name (commissioning). */
   | { type: 'ApplyToolEvent'; id: number; event: ToolMachineEventType; reason: ToolStateReason | null }
-  | { type: 'DeleteTool'; id: number; actor: Actor };
+  | { type: 'DeleteTool'; id: number; actor: Actor }
+  /** The set stream decided membership (a set save or delete); the tool stream follows it. */
+  | { type: 'SetToolMembership'; id: number; toolsSetId: number | null };
 
 export interface ToolAggregate {
   readonly status: 'absent' | 'active' | 'deleted';
@@ -135,6 +137,12 @@ export const toolDecider: Decider<ToolAggregate, ToolCommand, ToolEvent> = {
         requireWrite(c.actor);
         if (s.status !== 'active') throw notFound(toolMessages.notFound);
         return [{ type: 'ToolDeleted', data: { id: c.id } }];
+      }
+      case 'SetToolMembership': {
+        if (s.status !== 'active' || !s.tool) throw notFound(toolMessages.notFound);
+        if (s.tool.tools_set_id === c.toolsSetId) return [];
+        const tool = { ...s.tool, tools_set_id: c.toolsSetId };
+        return [{ type: 'ToolUpdated', data: { id: c.id, tool, changes: [{ field: 'tools_set_id', old: s.tool.tools_set_id, new: c.toolsSetId }] } }];
       }
     }
   },
