@@ -90,10 +90,10 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
   const kindId = useWatch({ control: form.control, name: 'tool_kind_id' });
   const { data: kindTraits } = useToolKindTraitsQuery(kindId === null ? skipToken : { kindId, toolId: card?.id ?? null });
 
-  const { setValue, getValues, formState } = form;
+  const { setValue, getValues, trigger, formState } = form;
   const change = useCallback(
     (path: string, value: unknown) => {
-      const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+      const options = { shouldDirty: true };
       setValue(path as 'model', value as never, options);
       // Field reactions: the characteristics and the model belong to the kind; the set to the object.
       if (path === 'tool_kind_id') {
@@ -102,8 +102,11 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
       }
       if (path === 'manufacturer_id') setValue('model_id', null, options);
       if (path === 'unit_id' && getValues('tools_set_id') !== null) setValue('tools_set_id', null, options);
+      // Once errors show, every change checks the whole card again: a rule spans fields (the state
+      // decides whether the inventory number and the date are required), and Save waits for none.
+      if (formState.isSubmitted || Object.keys(formState.errors).length > 0) void trigger();
     },
-    [setValue, getValues, formState.isSubmitted],
+    [setValue, getValues, trigger, formState],
   );
   const edit = useMemo<FormEditContextValue>(
     () => ({ isEditable: (path) => pathEditable(path, groups), change }),

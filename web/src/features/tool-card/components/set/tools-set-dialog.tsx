@@ -62,7 +62,14 @@ const SetEditor = ({ view, copy, onClose, onSaved }: { readonly view: ToolsSetVi
   const [save, saveState] = useSaveToolsSetMutation();
 
   const edit = useMemo<FormEditContextValue>(
-    () => ({ isEditable: () => write, change: (path, value) => form.setValue(path as 'unit_id', value as never, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }) }),
+    () => ({
+      isEditable: () => write,
+      change: (path, value) => {
+        form.setValue(path as 'unit_id', value as never, { shouldDirty: true });
+        // Shown errors follow every change (also those of the 'Добавить оборудование' check).
+        if (form.formState.isSubmitted || Object.keys(form.formState.errors).length > 0) void form.trigger();
+      },
+    }),
     [write, form],
   );
 
