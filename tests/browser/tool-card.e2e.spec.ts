@@ -105,7 +105,7 @@ describe('equipment card (equipment.md 2)', () => {
     await poll(() => selectedTab(dialog)).toBe('Документы');
     const docsInput = dialog.locator('#tool-tab-documents input[type="file"]');
     await docsInput.setInputFiles([{ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.alloc(8, 1) }]);
-    await dialog.getByText('Неподдерживаемый тип файла').waitFor();
+    await dialog.getByText('Допустимые типы документов: png, jpeg, jpg, pdf, doc, docx, odt, xls, xlsx, zip, rar, 7z').waitFor();
     await dialog.getByRole('button', { name: 'Удалить setup.exe' }).click();
     await docsInput.setInputFiles([{ name: 'passport.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 test') }]);
     await dialog.getByText('passport.pdf').waitFor();

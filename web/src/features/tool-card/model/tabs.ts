@@ -19,8 +19,8 @@ export const tabOfPath = (path: string): ToolCardTab => {
   const root = path.split('.')[0] ?? '';
   if (root === 'traits') return 'traits';
   if (root === 'tool_softwares') return 'software';
-  if (root === 'filesDocs') return 'documents';
-  if (root === 'filesPictures') return 'pictures';
+  if (root === 'documents') return 'documents';
+  if (root === 'pictures') return 'pictures';
   if (root === 'tool_movings') return 'movings';
   if (root === 'tool_places') return 'places';
   return 'general';

@@ -7,7 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useDownloadToolFileMutation } from '../../api/tool-card-api';
-import { toolFileExtensions } from '../../model/files';
+import { toolFileAccept } from '../../model/files';
 import { FilePicker } from './file-picker';
 import { useSectionFiles } from './use-section-files';
 
@@ -43,7 +43,7 @@ export const DocumentsTab = () => {
       </List>
       {files.length === 0 && <FormHelperText>Документов нет</FormHelperText>}
       {error && <FormHelperText error>{error}</FormHelperText>}
-      {editable && <FilePicker label="Добавить документы" accept={toolFileExtensions.tool_docs} onPick={add} />}
+      {editable && <FilePicker label="Добавить документы" accept={toolFileAccept('tool_docs')} onPick={add} />}
     </Stack>
   );
 };

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useToolFileBlobQuery } from '../../api/tool-card-api';
-import { toolFileExtensions } from '../../model/files';
+import { toolFileAccept } from '../../model/files';
 import type { FormFile } from '../../model/form-values';
 import { FilePicker } from './file-picker';
 import { useSectionFiles } from './use-section-files';
@@ -60,7 +60,7 @@ export const PicturesTab = () => {
       {editable && (
         <FilePicker
           label="Добавить изображения"
-          accept={toolFileExtensions.tool_pictures}
+          accept={toolFileAccept('tool_pictures')}
           onPick={(picked) => {
             add(picked);
             setIndex(files.length);
