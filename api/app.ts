@@ -19,6 +19,8 @@ import { systemRoutes } from './routes/system';
 import { requestQueryRoutes } from './routes/request-queries';
 import { toolQueryRoutes } from './routes/tool';
 import { toolsSetQueryRoutes } from './routes/tools-set-queries';
+import { toolWriteRoutes } from './routes/tool-write';
+import { toolsSetRoutes } from './routes/tools-set';
 import { toolExportRoutes } from './export/tool-export';
 import { notificationQueryRoutes } from './routes/notification-queries';
 import { requestExportRoutes } from './export/request-export';
@@ -63,6 +65,8 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   requestQueryRoutes(app, ctx);
   toolQueryRoutes(app, ctx);
   toolsSetQueryRoutes(app, ctx);
+  toolWriteRoutes(app, ctx);
+  toolsSetRoutes(app, ctx);
   toolExportRoutes(app, ctx);
   notificationQueryRoutes(app, ctx);
   requestExportRoutes(app, ctx);

@@ -41,6 +41,9 @@ export const REQUEST_UPLOAD_LIMITS: UploadLimits = {
   totalBytes: 250 * MB,
 };
 
+/** A tool card save: 20 documents and 20 pictures (equipment.md 7), 50 MB each, 250 MB together. */
+export const TOOL_UPLOAD_LIMITS: UploadLimits = { ...REQUEST_UPLOAD_LIMITS, files: 40, filesMessage: 'Не более 40 файлов' };
+
 /** A chat message or a group of requests: 5 files. */
 export const FEW_FILES_LIMITS: UploadLimits = { ...REQUEST_UPLOAD_LIMITS, files: 5, filesMessage: 'Не более 5 файлов' };
 

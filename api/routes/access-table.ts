@@ -31,6 +31,9 @@ const REQUEST_DELETE = only('admin', 'chief', 'senior');
 const REQUEST_EDIT_NUMBER = only('admin', 'chief');
 const MULTIPLE_REQUESTS = only('admin', 'chief');
 const TOOLS_READ = only('admin', 'engineer', 'court', 'signer', 'chief', 'senior');
+const TOOLS_WRITE = only('admin', 'engineer');
+/** RIGHT_TOOLS_WRITE or RIGHT_TOOLS_PLACE_EDIT (PUT /api/tool_attr). */
+const TOOLS_PLACE_OR_WRITE = only('admin', 'engineer');
 const ZIP = only('admin', 'engineer', 'chief');
 const SETTINGS = only('admin');
 const ORGANIZATIONS_FULL = only('admin');
@@ -141,6 +144,14 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/tools_sets/:id': TOOLS_READ,
   'GET /api/tools_by_set_id/:id': TOOLS_READ,
   'GET /api/tools_sets_search': TOOLS_READ,
+  'POST /api/tool': TOOLS_WRITE,
+  'PUT /api/tool/:id': TOOLS_WRITE,
+  'PUT /api/tool_attr/:id': TOOLS_PLACE_OR_WRITE,
+  'DELETE /api/tool/:id': TOOLS_WRITE,
+  'GET /api/tool_file/:toolId/:fileId': TOOLS_READ,
+  'POST /api/tools_sets': TOOLS_WRITE,
+  'PUT /api/tools_sets/:id': TOOLS_WRITE,
+  'DELETE /api/tools_sets/:id': TOOLS_WRITE,
   'GET /api/tool_export/:format': TOOLS_READ,
   'GET /api/tool_export/:format/:filter': TOOLS_READ,
 };
