@@ -39,7 +39,8 @@ export interface ChoiceOption {
 export type FieldControl =
   | { readonly kind: 'text'; readonly multiline?: boolean }
   | { readonly kind: 'number' }
-  | { readonly kind: 'flag' }
+  /** Yes / no: a checkbox, or two radio options when `choices` names them (region e-mail settings). */
+  | { readonly kind: 'flag'; readonly choices?: { readonly yes: string; readonly no: string } }
   | { readonly kind: 'date' }
   /** One of fixed values (an enumeration of the spec). */
   | { readonly kind: 'choice'; readonly options: readonly ChoiceOption[] }
@@ -65,6 +66,8 @@ export interface CatalogScreen<F extends string = string, X extends string = str
   readonly textFilter: string;
   /** Labels of the definition's exact-match filters. */
   readonly filters: { readonly [K in X]: string };
+  /** Fields shown only while another field holds one of some values (the rest of the time the schema drops them). */
+  readonly shownWhen?: { readonly [K in F]?: { readonly field: F; readonly values: readonly number[] } };
 }
 
 /** Ties a screen to its definition: the compiler checks every field and filter is described. */
@@ -75,6 +78,7 @@ const screen = <D extends CatalogDefinition>(
     columns: readonly FieldOf<D>[];
     textFilter: string;
     filters: { readonly [K in D['filters'][number]]: string };
+    shownWhen?: { readonly [K in FieldOf<D>]?: { readonly field: FieldOf<D>; readonly values: readonly number[] } };
   },
 ): CatalogScreen => ({ name: d.name as CatalogName, title: d.title, ...s });
 
@@ -99,8 +103,15 @@ export const catalogScreens: readonly CatalogScreen[] = [
       filial_title: { label: 'Наименование филиала', control: text },
       filial_phone: { label: 'Телефон филиала', control: text },
       instrumental_case: { label: 'Наименование в творительном падеже', control: text },
-      immediate_email_to_engineer: { label: 'Отправлять письмо инженеру автоматически', control: flag },
-      auto_assign_engineer: { label: 'Назначать инженера автоматически', control: flag },
+      // administration.md 2.10: two radio options each, shown only with the set-engineer-email right.
+      immediate_email_to_engineer: {
+        label: 'Письмо инженеру',
+        control: { kind: 'flag', choices: { yes: 'Отправлять автоматически', no: 'Не отправлять автоматически' } },
+      },
+      auto_assign_engineer: {
+        label: 'Назначение инженера',
+        control: { kind: 'flag', choices: { yes: 'Назначать автоматически', no: 'Не назначать автоматически' } },
+      },
     },
     columns: ['title', 'code'],
     textFilter: 'Наименование',
@@ -134,6 +145,11 @@ export const catalogScreens: readonly CatalogScreen[] = [
     columns: ['type', 'title', 'version', 'designation', 'guaranty_dt'],
     textFilter: 'Наименование',
     filters: { type: 'Тип программного обеспечения' },
+    // The distribution number and subsystem belong to special software only (definitions.ts drops them otherwise).
+    shownWhen: {
+      distribution_number: { field: 'type', values: [ProgramType.SPECIAL] },
+      gas_sub_system_id: { field: 'type', values: [ProgramType.SPECIAL] },
+    },
   }),
   screen(programsSubsystems, { fields: { title }, columns: ['title'], textFilter: 'Наименование', filters: {} }),
   screen(servicesRepairs, {

@@ -113,6 +113,34 @@ describe('the generic reference screen', () => {
     await notice(page, 'Вид оборудования сохранен');
     await page.getByRole('searchbox', { name: 'Наименование' }).fill(kind);
     await poll(() => table(page, 'Виды оборудования').locator('tbody tr').first().locator('td').allTextContents()).toEqual([kind, '0', 'Да', '']);
+
+    // Programs: the distribution number and subsystem only for special software (СПО).
+    await page.goto(appUrl('/programs'));
+    await page.getByRole('heading', { name: 'Программное обеспечение' }).waitFor();
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const program = page.getByRole('dialog', { name: 'Программное обеспечение: добавление' });
+    await program.getByLabel('Версия').waitFor();
+    expect(await program.getByLabel('Номер дистрибутива').count()).toBe(0);
+    await program.getByRole('combobox', { name: 'Тип программного обеспечения' }).click();
+    await page.getByRole('option', { name: 'СПО', exact: true }).click();
+    await program.getByLabel('Номер дистрибутива').waitFor();
+    await program.getByRole('combobox', { name: 'Подсистема ГАС «Правосудие»' }).waitFor();
+    await program.getByRole('button', { name: 'Отменить' }).click();
+
+    // Regions: the two e-mail options as radio pairs for the holder of the set-engineer-email right.
+    await page.goto(appUrl('/regions'));
+    await page.getByRole('heading', { name: 'Регионы' }).waitFor();
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const regionDialog = page.getByRole('dialog', { name: 'Регионы: добавление' });
+    const email = regionDialog.getByRole('radiogroup', { name: 'Письмо инженеру' });
+    const assign = regionDialog.getByRole('radiogroup', { name: 'Назначение инженера' });
+    // A new region starts with both off.
+    expect(await email.getByRole('radio', { name: 'Не отправлять автоматически', exact: true }).isChecked()).toBe(true);
+    expect(await assign.getByRole('radio', { name: 'Не назначать автоматически', exact: true }).isChecked()).toBe(true);
+    await assign.getByRole('radio', { name: 'Назначать автоматически', exact: true }).check();
+    expect(await assign.getByRole('radio', { name: 'Не назначать автоматически', exact: true }).isChecked()).toBe(false);
+    await screenshot(page, 'catalog-region-dialog');
+    await regionDialog.getByRole('button', { name: 'Отменить' }).click();
     expectNoProblems(problems);
   });
 

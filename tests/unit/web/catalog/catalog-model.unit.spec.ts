@@ -62,6 +62,23 @@ describe('the edit dialog values', () => {
     });
   });
 
+  it('programs show the distribution number and subsystem for special software only; regions ask their e-mail options as radio pairs', () => {
+    expect(catalogScreenOf('programs').shownWhen).toEqual({
+      distribution_number: { field: 'type', values: [1] },
+      gas_sub_system_id: { field: 'type', values: [1] },
+    });
+    const regions = catalogScreenOf('regions');
+    expect(regions.fields.filter((f) => f.control.kind === 'flag').map((f) => [f.name, f.control])).toEqual([
+      ['immediate_email_to_engineer', { kind: 'flag', choices: { yes: 'Отправлять автоматически', no: 'Не отправлять автоматически' } }],
+      ['auto_assign_engineer', { kind: 'flag', choices: { yes: 'Назначать автоматически', no: 'Не назначать автоматически' } }],
+    ]);
+    // Their right is the definition's (the server refuses a change without it).
+    expect(regions.definition.fieldRights).toEqual({ immediate_email_to_engineer: 'RIGHT_SET_ENGINEER_EMAIL', auto_assign_engineer: 'RIGHT_SET_ENGINEER_EMAIL' });
+    // The radio options hold 'true' / 'false': the schema's flag reads them as booleans.
+    const parsed = regions.definition.schema.parse({ title: 'Т', code: 1, filial_title: 'Ф', filial_phone: '1', instrumental_case: 'Т', immediate_email_to_engineer: 'true', auto_assign_engineer: 'false' });
+    expect(parsed).toMatchObject({ immediate_email_to_engineer: true, auto_assign_engineer: false });
+  });
+
   it('a multi-select starts as an empty list and an existing item keeps its values', () => {
     const view = catalogScreenOf('common_disrepairs');
     expect(formValuesOf(view, null)).toEqual({ request_kind_id: null, description: null, common_disrepair_tool_kinds: [] });

@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useController, useFormContext } from 'react-hook-form';
 import { DateInput } from '@/components';
-import { FormCheckbox, FormSelect, FormTextField, useFieldEdit, type SelectOption } from '@/components/form';
+import { FormCheckbox, FormRadioGroup, FormSelect, FormTextField, useFieldEdit, type SelectOption } from '@/components/form';
 import { useReferenceOptions } from '../hooks/use-reference-options';
 import type { CatalogFormValues } from '../model/catalog-values';
 import type { ScreenField } from '../model/catalog-screens';
@@ -79,7 +79,19 @@ export const CatalogField = ({ field }: { readonly field: ScreenField }) => {
     case 'number':
       return <FormTextField<CatalogFormValues> name={field.name} label={field.label} inputMode="numeric" />;
     case 'flag':
-      return <FormCheckbox<CatalogFormValues> name={field.name} label={field.label} />;
+      return control.choices ? (
+        <FormRadioGroup<CatalogFormValues>
+          name={field.name}
+          label={field.label}
+          // The schema's flag takes 'true' / 'false' as well as booleans.
+          options={[
+            { value: 'true', label: control.choices.yes },
+            { value: 'false', label: control.choices.no },
+          ]}
+        />
+      ) : (
+        <FormCheckbox<CatalogFormValues> name={field.name} label={field.label} />
+      );
     case 'date':
       return <IsoDateField name={field.name} label={field.label} />;
     case 'choice':

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { ruErrorMap } from '@domain/shared/validation';
 import { AppDialog } from '@/components';
 import { FormEditProvider, type FormEditContextValue } from '@/components/form';
@@ -39,8 +39,14 @@ export const CatalogItemDialog = ({ view, item, rights, onClose }: CatalogItemDi
     [view.definition.schema],
   );
   const form = useForm<CatalogFormValues>({ defaultValues: formValuesOf(view, item), resolver });
-  // Fields with their own right stay hidden (their value is kept); references the client does not load too.
-  const shown = view.fields.filter((f) => rights.showsField(f.name) && (f.control.kind !== 'select' || isLoadedReference(f.control.catalog)));
+  // Fields with their own right stay hidden (their value is kept); references the client does not load too;
+  // fields of one kind of item only while the item is of that kind (programs: special software).
+  const values = useWatch({ control: form.control });
+  const shown = view.fields.filter((f) => {
+    const when = view.shownWhen[f.name];
+    if (when && !when.values.includes(Number(values[when.field]))) return false;
+    return rights.showsField(f.name) && (f.control.kind !== 'select' || isLoadedReference(f.control.catalog));
+  });
 
   const edit = useMemo<FormEditContextValue>(
     () => ({

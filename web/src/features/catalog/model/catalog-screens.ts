@@ -21,6 +21,8 @@ export interface CatalogScreenView {
   readonly columns: readonly ScreenColumn[];
   readonly textFilter: string;
   readonly filters: readonly { readonly field: string; readonly label: string; readonly control: FieldControl }[];
+  /** Fields shown only while another field holds one of some values. */
+  readonly shownWhen: Readonly<Record<string, { readonly field: string; readonly values: readonly number[] }>>;
   /** The definition shared with the server: schema, payload key, rights, titleField. */
   readonly definition: CatalogDefinition;
 }
@@ -40,6 +42,7 @@ export const catalogScreenOf = (name: CatalogName): CatalogScreenView => {
       columns: s.columns.map((field) => ({ field, ...meta[field]! })),
       textFilter: s.textFilter,
       filters: Object.entries(s.filters as Readonly<Record<string, string>>).map(([field, label]) => ({ field, label, control: meta[field]!.control })),
+      shownWhen: (s.shownWhen ?? {}) as CatalogScreenView['shownWhen'],
       definition: findCatalog(name)!,
     };
     views.set(name, view);
