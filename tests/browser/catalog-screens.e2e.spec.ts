@@ -114,6 +114,37 @@ describe('the generic reference screen', () => {
     await page.getByRole('searchbox', { name: 'Наименование' }).fill(kind);
     await poll(() => table(page, 'Виды оборудования').locator('tbody tr').first().locator('td').allTextContents()).toEqual([kind, '0', 'Да', '']);
 
+    // Typical faults: a request kind, the description and several equipment kinds (a multi-select).
+    await page.goto(appUrl('/common-disrepairs'));
+    await page.getByRole('heading', { name: 'Типовые неисправности технических средств' }).waitFor();
+    expect(await headers(page, 'Типовые неисправности технических средств')).toEqual(['Тип заявки', 'Виды оборудования', 'Неисправность', '']);
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const fault = page.getByRole('dialog', { name: 'Типовые неисправности технических средств: добавление' });
+    await fault.getByRole('button', { name: 'Сохранить' }).click();
+    await fault.getByText('Укажите неисправность').waitFor();
+    await fault.getByRole('combobox', { name: 'Тип заявки' }).click();
+    const requestKind = page.getByRole('option').nth(1);
+    const requestKindTitle = (await requestKind.textContent()) ?? '';
+    await requestKind.click();
+    const description = `Не печатает ${Date.now()}`;
+    await fault.getByLabel('Неисправность').fill(description);
+    await fault.getByRole('combobox', { name: 'Виды оборудования' }).click();
+    const kindOptions = page.getByRole('option');
+    const kindTitles = [(await kindOptions.nth(0).textContent()) ?? '', (await kindOptions.nth(1).textContent()) ?? ''];
+    await kindOptions.nth(0).click();
+    await kindOptions.nth(1).click();
+    await page.keyboard.press('Escape');
+    await fault.getByRole('button', { name: 'Сохранить' }).click();
+    await notice(page, 'Сохранено');
+    await page.getByRole('searchbox', { name: 'Неисправность' }).fill(description);
+    await poll(() => table(page, 'Типовые неисправности технических средств').locator('tbody tr').first().locator('td').allTextContents()).toEqual([
+      requestKindTitle,
+      kindTitles.join(', '),
+      description,
+      '',
+    ]);
+    await screenshot(page, 'catalog-common-disrepairs');
+
     // Programs: the distribution number and subsystem only for special software (СПО).
     await page.goto(appUrl('/programs'));
     await page.getByRole('heading', { name: 'Программное обеспечение' }).waitFor();
