@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import type { ToolRow as Row } from '../../api/tool-list-api';
@@ -34,6 +35,21 @@ const hasSelectionIn = (element: HTMLElement): boolean => {
 export const OPEN_AFTER_CLICK_MS = 250;
 
 const label = (row: Row) => [row.tool_kind, row.model, row.serial_number ? `с/н ${row.serial_number}` : null].filter(Boolean).join(' ') || `id ${row.id}`;
+
+/** Short values that read badly when broken. */
+const nowrap: ReadonlySet<string> = new Set(['index', 'workIn']);
+
+/** The object first; its region and address under it, smaller. */
+const Place = ({ row }: { readonly row: Row }) => (
+  <>
+    {row.unit_name ?? ''}
+    {(row.region_title ?? row.unit_address) && (
+      <Typography variant="caption" component="div" color="text.secondary">
+        {[row.region_title, row.unit_address].filter(Boolean).join(', ')}
+      </Typography>
+    )}
+  </>
+);
 
 /** One tool: opens the card on click (not after selecting text), copy and delete at the end. */
 export const ToolRow = ({ row, index, columns, onOpen, onCopy, onDelete }: ToolRowProps) => {
@@ -70,11 +86,8 @@ export const ToolRow = ({ row, index, columns, onOpen, onCopy, onDelete }: ToolR
       sx={{ cursor: 'pointer', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 } }}
     >
       {columns.map((column) => (
-        <TableCell
-          key={column.key}
-          sx={column.key === 'index' || column.key === 'workIn' ? { whiteSpace: 'nowrap' } : { whiteSpace: 'pre-line', overflowWrap: 'anywhere', hyphens: 'auto' }}
-        >
-          {column.value(row, index)}
+        <TableCell key={column.key} sx={nowrap.has(column.key) ? { whiteSpace: 'nowrap' } : { whiteSpace: 'pre-line', overflowWrap: 'break-word' }}>
+          {column.key === 'place' ? <Place row={row} /> : column.value(row, index)}
         </TableCell>
       ))}
       {withActions && (

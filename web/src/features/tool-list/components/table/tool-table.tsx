@@ -29,11 +29,11 @@ export const ToolTable = ({ rows, columns, firstIndex, loading, onOpen, onCopy, 
   return (
     <TableContainer component={Paper} variant="outlined">
       <LinearProgress sx={{ visibility: loading ? 'visible' : 'hidden' }} aria-hidden={!loading} />
-      <Table size="small" aria-label="Список оборудования" aria-busy={loading}>
+      <Table size="small" aria-label="Список оборудования" aria-busy={loading} sx={{ tableLayout: 'fixed', '& td, & th': { px: 1 } }}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.key} sx={{ fontWeight: 600, width: c.width, verticalAlign: 'bottom' }}>
+              <TableCell key={c.key} sx={{ fontWeight: 600, width: c.width, verticalAlign: 'bottom', overflowWrap: 'break-word', hyphens: 'auto' }}>
                 {c.title}
               </TableCell>
             ))}
