@@ -123,17 +123,19 @@ export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
 export const searchTools = async (db: Db, q: ToolSearch): Promise<Page<ToolRow>> => {
   if (q.units && q.units.length === 0) return { items: [], pagesCount: 1, itemsCount: 0 };
   const where = sql.join(toolConditions(q), sql.fragment` AND `);
-  const itemsCount = Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`));
+  const pageOf = (page: number) =>
+    db.any(sql.unsafe`
+      SELECT ${rowSelect}
+      FROM (SELECT t.id FROM rm_tools t WHERE ${where} ORDER BY t.unit_id, t.tool_kind_id, t.id LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}) p
+      JOIN rm_tools t ON t.id = p.id
+      ${rowJoins}
+      ORDER BY t.unit_id, t.tool_kind_id, t.id`);
+  // The count and the asked page run side by side (two connections of the pool); a page past the
+  // end, rare, is read again as the last page.
+  const [count, asked] = await Promise.all([db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`), pageOf(q.filter.pageNumber)]);
+  const itemsCount = Number(count);
   const pagesCount = Math.max(1, Math.ceil(itemsCount / PAGE_SIZE));
-  const page = Math.min(q.filter.pageNumber, pagesCount);
-  const rows = itemsCount
-    ? await db.any(sql.unsafe`
-        SELECT ${rowSelect}
-        FROM (SELECT t.id FROM rm_tools t WHERE ${where} ORDER BY t.unit_id, t.tool_kind_id, t.id LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}) p
-        JOIN rm_tools t ON t.id = p.id
-        ${rowJoins}
-        ORDER BY t.unit_id, t.tool_kind_id, t.id`)
-    : [];
+  const rows = q.filter.pageNumber <= pagesCount || itemsCount === 0 ? asked : await pageOf(pagesCount);
   return { items: rows.map((r) => toolRowOf(r as Record<string, unknown>)), pagesCount, itemsCount };
 };
 

@@ -147,12 +147,19 @@ describe('GET /api/tool_history/{id}', () => {
     const res = await court.get(`/api/tool_history/${id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { toolHistory: Array<Record<string, unknown>>; requestsWithTool: Array<Record<string, unknown>> };
-    expect(body.toolHistory.map((h) => h.history_type)).toEqual(['state', 'attribute', 'registered']);
-    expect(body.toolHistory[0]).toMatchObject({
+    // Issue 11 (equipment.md 4): the tool's own rows and the requests involving it, merged newest first.
+    // The rows this test wrote (the seed's registration rows carry the seeding time, before or after them).
+    const times = body.toolHistory.map((h) => Date.parse(String(h.date_time_d)));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect(body.toolHistory.filter((h) => h.history_type === 'registered')).toHaveLength(1);
+    const written = body.toolHistory.filter((h) => h.history_type === 'request' || h.object_attr === 'state' || h.object_attr === 'inventar_number');
+    expect(written.map((h) => h.history_type)).toEqual(['state', 'attribute', 'request', 'request']);
+    expect(written.slice(2).map((h) => h.request_id)).toEqual([viaCommissioning.id, viaTool.id]);
+    expect(written[0]).toMatchObject({
       object_attr: 'state', object_attr_title: 'Состояние', value_old: 'В работе', value_new: 'Неисправно', request_id: viaTool.id, request_number: 3101,
       user: 'Петров Иван Сергеевич', date_time_d: at('02-10'),
     });
-    expect(body.toolHistory[1]).toMatchObject({ object_attr: 'inventar_number', object_attr_title: 'Инвентарный номер', value_old: toolRow.inventar_number, value_new: 'ИН-НОВЫЙ' });
+    expect(written[1]).toMatchObject({ object_attr: 'inventar_number', object_attr_title: 'Инвентарный номер', value_old: toolRow.inventar_number, value_new: 'ИН-НОВЫЙ' });
     expect(body.requestsWithTool.map((r) => r.request_id)).toEqual([viaCommissioning.id, viaTool.id]);
     expect(body.requestsWithTool[1]).toMatchObject({ history_type: 'request', request_number: 3101, kindTitle: 'Ремонт оборудования', statusTitle: 'Ожидает исполнителя', date_time_d: at('02-01') });
 
