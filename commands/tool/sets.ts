@@ -78,7 +78,7 @@ export const saveToolsSet = async (w: WriteContext, args: SaveToolsSetArgs, ctx:
       await withinTool(i, async () => toolDecider.decide(loaded.state, { type: 'UpdateTool', id, input: card, actor: args.actor }, ctx));
       revision = loaded.revision;
     } else {
-      toolDecider.decide(toolDecider.initialState(), { type: 'RegisterTool', id: 0, input: card, actor: args.actor }, ctx);
+      toolDecider.decide(toolDecider.initialState(), { type: 'RegisterTool', id: 0, input: card, actor: args.actor, fromCard: true }, ctx);
     }
     planned.push({ id, card, revision });
   }

@@ -52,7 +52,7 @@ export const createTool = async (w: WriteContext, args: CreateToolArgs, ctx: Com
   const card = await checkedCard(w, args.input, args.scope, ctx);
   const id = await w.ids.next('tool');
   const r = await handleCommand(w.store, toolDecider, toolStreamId(id), {
-    type: 'RegisterTool', id, input: card, actor: args.actor, files: args.files, toolsSetId: args.toolsSetId,
+    type: 'RegisterTool', id, input: card, actor: args.actor, files: args.files, toolsSetId: args.toolsSetId, fromCard: true,
   }, ctx, { expectNew: true });
   return { id, position: r.position };
 };

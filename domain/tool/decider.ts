@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Decider } from '../shared/decider';
 import type { Actor } from '../shared/actor';
-import { forbidden, notFound, refused } from '../shared/errors';
+import { forbidden, invalid, notFound, refused } from '../shared/errors';
 import { diffFields, parseOrThrow } from '../shared/validation';
 import { hasFull } from '../rights/rights';
 import { toolMessages, toolPlaceSchema, toolSchema, toolsSetSchema } from './schemas';
@@ -15,8 +15,12 @@ export type { ToolEvent, ToolFields, ToolsSetEvent, ToolStateReason, ToolFile, T
 export { toolStreamId, toolsSetStreamId } from './events';
 
 export type ToolCommand =
-  /** A new tool from the card (or a set save); files are the uploads already stored. */
-  | { type: 'RegisterTool'; id: number; input: unknown; actor: Actor; files?: readonly ToolFile[]; toolsSetId?: number | null }
+  /**
+   * A new tool; files are the uploads already stored. `fromCard`: the card's (and the set dialog's)
+   * new-tool states apply (toolStateChoices(null)); an import or the seed registers existing
+   * equipment in whatever state it is in.
+   */
+  | { type: 'RegisterTool'; id: number; input: unknown; actor: Actor; files?: readonly ToolFile[]; toolsSetId?: number | null; fromCard?: boolean }
   /**
    * A card save. `keptFileIds` lists the existing files kept (null: all kept); `placesOnly` takes only
    * tool_places of the input (PUT /api/tool_attr by a holder of the place right alone).
@@ -51,6 +55,9 @@ const requireWrite = (actor: Actor) => {
 
 const today = (now: string) => now.slice(0, 10);
 
+/** The card's state field offers only what the machine allows: anything else is a bad input there. */
+const stateInvalid = (message: string) => invalid(message, { state: message });
+
 /** Whether a field of the card may change under these edit items (a group, or a single General field). */
 const fieldEditable = (field: keyof ToolFields, items: ReadonlySet<ToolEditItem>): boolean =>
   toolFields[field].groups.some((g) => items.has(g)) || ((field === 'state' || field === 'description') && items.has(field));
@@ -83,7 +90,7 @@ const nextToolOf = (s: ToolFields, c: Extract<ToolCommand, { type: 'UpdateTool' 
       if (f === 'files' || f === 'tools_set_id') continue;
       if (fieldEditable(f, items)) (next as unknown as Record<string, unknown>)[f] = card[f];
     }
-    if (next.state !== s.state && eventBetween(s.state, next.state) === null) throw refused(transitionRefusal(s.state, next.state));
+    if (next.state !== s.state && eventBetween(s.state, next.state) === null) throw stateInvalid(transitionRefusal(s.state, next.state));
   }
   const kept = c.keptFileIds == null ? null : new Set(c.keptFileIds);
   const newFiles = c.newFiles ?? [];
@@ -112,7 +119,7 @@ export const toolDecider: Decider<ToolAggregate, ToolCommand, ToolEvent> = {
         requireWrite(c.actor);
         if (s.status !== 'absent') throw refused('Оборудование уже зарегистрировано');
         const card = parseOrThrow(toolSchema(today(ctx.now)), c.input);
-        if (!newToolStates.includes(card.state)) throw refused(transitionRefusal(newToolStates[0]!, card.state));
+        if (c.fromCard && !newToolStates.includes(card.state)) throw stateInvalid(toolMessages.newState);
         const tool: ToolFields = { ...card, tools_set_id: c.toolsSetId !== undefined ? c.toolsSetId : card.tools_set_id, files: [...(c.files ?? [])] };
         return [{ type: 'ToolRegistered', data: { id: c.id, tool } }];
       }
