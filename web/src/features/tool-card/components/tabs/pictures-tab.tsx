@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useToolFileBlobQuery } from '../../api/tool-card-api';
 import { toolFileAccept } from '../../model/files';
 import type { FormFile } from '../../model/form-values';
@@ -18,9 +18,16 @@ import { useSectionFiles } from './use-section-files';
 /** A stored picture comes with the session headers (as a blob), a new one straight from the file. */
 const Picture = ({ file, toolId, pending }: { readonly file: FormFile; readonly toolId: number | null; readonly pending: File | undefined }) => {
   const stored = useToolFileBlobQuery(file.kind === 'kept' && toolId !== null ? { toolId, fileId: file.file_id } : skipToken);
-  const local = useMemo(() => (pending ? URL.createObjectURL(pending) : null), [pending]);
-  useEffect(() => () => (local ? URL.revokeObjectURL(local) : undefined), [local]);
-  const src = file.kind === 'kept' ? stored.data : local;
+  // A data URL, not an object URL: nothing to revoke, so a closing dialog never points at a freed blob.
+  const [local, setLocal] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => {
+    if (!pending) return;
+    const reader = new FileReader();
+    reader.onload = () => setLocal({ file: pending, url: String(reader.result) });
+    reader.readAsDataURL(pending);
+    return () => reader.abort();
+  }, [pending]);
+  const src = file.kind === 'kept' ? stored.data : local?.file === pending ? local?.url : undefined;
   if (!src) return stored.isLoading ? <CircularProgress aria-label="Загрузка" /> : <Typography>{file.file_name}</Typography>;
   return <Box component="img" src={src} alt={file.file_name} sx={{ maxWidth: '100%', maxHeight: '55vh', objectFit: 'contain' }} />;
 };
