@@ -148,6 +148,23 @@ export const benignSample = async (
     'GET /api/tool/:filter': () => ({ url: `/api/tool/${json({ pageNumber: 1 })}` }),
     'GET /api/tools_for_commissioning/:unitId': () => ({ url: `/api/tools_for_commissioning/${rows.courtUnit}` }),
     'GET /api/tool_history/:id': () => ({ url: `/api/tool_history/${rows.toolId}` }),
+    'GET /api/tool_card/:id': () => ({ url: `/api/tool_card/${rows.toolId}` }),
+    'GET /api/tools_count': () => ({ url: `/api/tools_count?region_id=${rows.regionId}` }),
+    'GET /api/tools_age_count': () => ({ url: `/api/tools_age_count?unit_id=${rows.courtUnit}` }),
+    'GET /api/tool_kind_traits/:filter': () => ({ url: `/api/tool_kind_traits/${json({ toolId: rows.toolId })}` }),
+    'GET /api/tools_sets': () => ({ url: `/api/tools_sets?filter=${json({ units_ids: [rows.courtUnit] })}&pageNumber=1` }),
+    'GET /api/tools_sets_search': () => ({ url: `/api/tools_sets_search?unit_id=${rows.courtUnit}&text=1` }),
+    'GET /api/tool_export/:format': () => ({ url: `/api/tool_export/xlsx?toolId=${rows.toolId}` }),
+    'GET /api/tool_export/:format/:filter': () => ({ url: `/api/tool_export/docx/${json({ toolId: rows.toolId })}` }),
+    // Tool writes (issue 11): ids that do not exist, so no demo tool or set is changed by the matrix.
+    'POST /api/tool': () => ({ url, body: { tool: { id: null, unit_id: rows.courtUnit, tool_kind_id: 4, manufacturer_id: 1, model: 'Проверка прав', serial_number: `M-${caller}`, inventar_number: `ИН-M-${caller}`, owner_type_id: 2, state: 5 } } }),
+    'PUT /api/tool/:id': () => ({ url: '/api/tool/999999', body: { tool: { id: 999999, description: 'Проверка прав' } } }),
+    'PUT /api/tool_attr/:id': () => ({ url: '/api/tool_attr/999999', body: { tool: { tool_places: [] } } }),
+    'DELETE /api/tool/:id': () => ({ url: '/api/tool/999999' }),
+    'GET /api/tool_file/:toolId/:fileId': () => ({ url: `/api/tool_file/${rows.toolId}/1` }),
+    'POST /api/tools_sets': () => ({ url, body: { toolsSet: { unit_id: rows.courtUnit }, tools: [], oldToolsIds: [] } }),
+    'PUT /api/tools_sets/:id': () => ({ url: '/api/tools_sets/999999', body: { toolsSet: { id: 999999 }, tools: [], oldToolsIds: [] } }),
+    'DELETE /api/tools_sets/:id': () => ({ url: '/api/tools_sets/999999' }),
   };
   const special = fixed[`${method} ${url}`];
   if (special) return special();

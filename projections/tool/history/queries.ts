@@ -4,37 +4,16 @@ import type { UnitScope } from '../../../domain/rights/scope';
 import { formatDate } from '../../../domain/shared/dates';
 import type { ToolFile, ToolMoving, ToolPlace, ToolTrait } from '../../../domain/tool/events';
 import { ownerTypeTitles, toolStateTitles, type ToolState } from '../../../domain/tool/states';
+import { toolFieldTitles as titlesOfToolFields } from '../../../domain/tool/fields';
+import { toolMovingEventTitle } from '../../../domain/tool/movings';
 import { loadNames } from '../../request/list/names';
 import { MOVING_EVENTS_CATALOG, TRAITS_CATALOG, UNKNOWN_EVENT } from '../list/card';
 import { ToolHistoryType, type ToolHistoryRow } from './projection';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 
-/** Russian titles of the card's fields for the history tab (equipment.md 3). */
-export const toolFieldTitles: Readonly<Record<string, string>> = {
-  unit_id: 'Объект',
-  tools_set_id: 'Комплект',
-  tool_kind_id: 'Вид оборудования',
-  manufacturer_id: 'Производитель',
-  model_id: 'Модель',
-  model: 'Наименование',
-  serial_number: 'Серийный номер',
-  inventar_number: 'Инвентарный номер',
-  owner_type_id: 'Принадлежность',
-  cost_remain: 'Остаточная стоимость',
-  exchange_stock: 'Обменный фонд',
-  work_in_dt: 'Дата ввода в эксплуатацию',
-  guaranty_dt: 'Дата окончания гарантии',
-  work_out_dt: 'Дата вывода из эксплуатации',
-  state: 'Состояние',
-  buh_name: 'Наименование в бухгалтерском учете',
-  description: 'Примечание',
-  tool_softwares: 'Программное обеспечение',
-  traits: 'Характеристики',
-  tool_places: 'Размещение',
-  tool_movings: 'Перемещение',
-  files: 'Файлы',
-};
+/** Russian titles of the card's fields for the history tab: the field table's (domain/tool/fields.ts). */
+export const toolFieldTitles: Readonly<Record<string, string>> = titlesOfToolFields;
 
 export const toolHistoryTypeTitles: Readonly<Record<string, string>> = {
   [ToolHistoryType.REGISTERED]: 'Регистрация оборудования',
@@ -113,7 +92,7 @@ const formatToolValue = (field: string | null, v: unknown, names: Awaited<Return
         .join('; ');
     case 'tool_movings':
       return list<ToolMoving>(v)
-        .map((m) => [formatDate(m.date_time), catalog.get(`${MOVING_EVENTS_CATALOG}:${m.event_id}`) ?? UNKNOWN_EVENT, m.comment].filter(Boolean).join(', '))
+        .map((m) => [formatDate(m.date_time), toolMovingEventTitle(Number(m.event_id)) ?? catalog.get(`${MOVING_EVENTS_CATALOG}:${m.event_id}`) ?? UNKNOWN_EVENT, m.comment].filter(Boolean).join(', '))
         .join('; ');
     case 'files':
       return list<ToolFile>(v).map((f) => f.file_name).join(', ');

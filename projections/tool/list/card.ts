@@ -1,10 +1,11 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import type { ToolFields, ToolFile, ToolMoving, ToolPlace, ToolTrait } from '../../../domain/tool/events';
 import type { ToolState } from '../../../domain/tool/states';
+import { toolMovingEventTitle } from '../../../domain/tool/movings';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'maybeOne' | 'maybeOneFirst'>;
 
-/** The catalogue of movement events, when the reference exists (equipment.md 3 'Movement entry'). */
+/** A catalogue of movement events, when one is added: it extends the domain's fixed list (domain/tool/movings.ts). */
 export const MOVING_EVENTS_CATALOG = 'tool_moving_events';
 /** equipment.md 8: the name of an unknown movement event. */
 export const UNKNOWN_EVENT = 'Событие не найдено';
@@ -98,7 +99,7 @@ export const toolCards = async (db: Db, ids: readonly number[]): Promise<ToolCar
         filesListDocs: files.filter((f) => f.section === 'tool_docs'),
         filesListPictures: files.filter((f) => f.section === 'tool_pictures'),
         tool_places: list<ToolPlace>(r.tool_places).map((p) => ({ ...p, unit_name: unitNames.get(Number(p.unit_id)) ?? null })),
-        tool_movings: list<ToolMoving>(r.tool_movings).map((m) => ({ ...m, event_title: eventTitles.get(Number(m.event_id)) ?? UNKNOWN_EVENT })),
+        tool_movings: list<ToolMoving>(r.tool_movings).map((m) => ({ ...m, event_title: toolMovingEventTitle(Number(m.event_id)) ?? eventTitles.get(Number(m.event_id)) ?? UNKNOWN_EVENT })),
       };
       return [card.id, card] as const;
     }),
