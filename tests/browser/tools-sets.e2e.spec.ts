@@ -89,7 +89,7 @@ describe('equipment sets (equipment.md 2)', () => {
       await card.getByLabel('Серийный номер', { exact: true }).fill(`S${stamp}-${index + 1}`);
       await card.getByRole('button', { name: 'Сохранить', exact: true }).click();
       await card.waitFor({ state: 'detached' });
-      await dialog.getByRole('cell', { name: `S${stamp}-${index + 1}` }).waitFor();
+      await dialog.getByRole('cell', { name: `S${stamp}-${index + 1}`, exact: true }).waitFor();
     }
     await screenshot(page, 'tools-set-new');
     const setId = await saveSet(page, dialog);
