@@ -46,11 +46,13 @@ const knownKeys = [
   'notificationInfo', 'unitsIds', 'requestText', 'requestKindId', 'engineers', 'engineer_ids', 'spares', 'works', 'pageNumber', 'text',
   'hotline_worker', 'is_inactive', 'code', 'tool_kind_id', 'manufacturer_id', 'model', 'type', 'programs_org_types', 'vncode', 'host_id',
   'is_host', 'filesList', 'newDocsList', 'oldDocsList', 'toolsCommissioning', 'sparesPbs', 'studentsList', 'date_beg', 'date_end',
+  // Tool card and set (issue 11).
+  'serial_number', 'inventar_number', 'owner_type_id', 'cost_remain', 'work_in_dt', 'guaranty_months', 'traits', 'tool_places', 'tool_movings', 'tool_softwares', 'tools', 'oldToolsIds',
 ];
 /** Wrappers the routes expect around an entity (request, user, catalogue payload keys, ...). */
 const wrapperKeys = [
   'request', 'user', 'userUnits', 'organization', 'role', 'requestComment', 'post', 'region', 'kind', 'manufacturer', 'program',
-  'programSubsystem', 'serviceRepair', 'disrepair', 'toolKind', 'toolSetName', 'toolModel',
+  'programSubsystem', 'serviceRepair', 'disrepair', 'toolKind', 'toolSetName', 'toolModel', 'tool', 'toolsSet',
 ];
 
 const entity = fc.dictionary(fc.constantFrom(...knownKeys), nastyValue, { maxKeys: 8 });
@@ -94,7 +96,7 @@ export const multipartBody: fc.Arbitrary<MultipartInput> = fc.record({
   fields: fc.dictionary(fc.constantFrom(...wrapperKeys, ...knownKeys), fc.oneof(jsonBody.map((v) => JSON.stringify(v) ?? 'null'), nastyString), { maxKeys: 5 }),
   files: fc.array(
     fc.record({
-      field: fc.constantFrom('files', 'file', 'x'),
+      field: fc.constantFrom('files', 'file', 'x', 'documents', 'pictures'),
       name: fc.oneof(fc.constantFrom('акт.pdf', '../../evil.sh', 'a\u0000.pdf', 'x'.repeat(300) + '.pdf', '', '.', 'file.exe'), fc.string({ maxLength: 20 })),
       content: fc.uint8Array({ maxLength: 2048 }).map((a) => Buffer.from(a)),
       type: fc.constantFrom('application/pdf', 'image/png', 'text/plain', 'application/x-msdownload', ''),
