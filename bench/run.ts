@@ -26,10 +26,11 @@ import { benchDatabaseUrl } from './lib/db';
 import { fmtSeconds, loadAverage, numberArg, parseArgs, stringArg } from './lib/args';
 import { ApiClient, enc, percentile } from './lib/http';
 import { peakRssDuring, startServerProcess } from './lib/server';
+import { benchTools } from './tools';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.has('quick');
-/** --only commands,lists,history,exports,rebuild: a part of the run (while working on one figure). */
+/** --only commands,lists,history,exports,tools,rebuild: a part of the run (while working on one figure). */
 const only = stringArg(args, 'only')?.split(',') ?? null;
 const part = (name: string) => !only || only.includes(name);
 const url = benchDatabaseUrl(stringArg(args, 'db'));
@@ -286,6 +287,11 @@ try {
     figure(`${format} export of ${exportRows} rows: server peak RSS`, peak / MB, 'MB', format === 'xlsx' ? 400 : null, 'max', `before ${(before / MB).toFixed(0)} MB`);
   }
   }
+
+  // ------------------------------------------------------------------------------------------
+  // 4b. The equipment registry (issue 11): lists, age counts, card, save, export (bench/tools.ts).
+  if (part('tools'))
+    await benchTools({ pool, serverUrl: server.url, serverPid: server.pid, password, quick, all, own, ownUser, writers: writerEngineers, figure, details });
 } finally {
   await server.stop();
 }
