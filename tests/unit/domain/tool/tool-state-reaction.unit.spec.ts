@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { toolStateReaction } from '../../../../commands/request/tool-state-reaction';
+import type { WriteContext } from '../../../../commands/context';
+import { RequestKind, RequestStatus, RepairResult, InspectionBefore } from '../../../../domain/request/enums';
+import { requestStreamId } from '../../../../domain/request/events';
+import { toolDecider } from '../../../../domain/tool/decider';
+import { toolStreamId, type ToolEvent } from '../../../../domain/tool/events';
+import { ToolState } from '../../../../domain/tool/states';
+import { AccessLevel } from '../../../../domain/rights/values';
+import type { AppendOptions, EventStore, NewEvent, StoredEvent } from '../../../../infrastructure/eventstore/port';
+import type { Logger } from '../../../../infrastructure/logger';
+import { historyOf } from '../../../support/given-when-then';
+import { registered } from '../request/fixtures';
+
+/** Just enough of an event store for one reaction run: streams in memory, appends with revisions. */
+const memoryStore = (streams: Record<string, Array<{ type: string; data: unknown }>>): EventStore & { streams: Map<string, StoredEvent[]> } => {
+  let position = 0;
+  const map = new Map<string, StoredEvent[]>();
+  const push = (streamId: string, e: { type: string; data: unknown; metadata?: StoredEvent['metadata'] }) => {
+    const list = map.get(streamId) ?? [];
+    position++;
+    list.push({ streamId, revision: list.length, position: { commit: BigInt(position), prepare: BigInt(position) } as unknown as StoredEvent['position'], type: e.type, data: e.data, metadata: e.metadata ?? { userId: 1, correlationId: 'c', causationId: null, timestamp: '2026-03-10T09:00:00.000Z' }, schemaVersion: 1 });
+    map.set(streamId, list);
+    return list.at(-1)!;
+  };
+  for (const [id, events] of Object.entries(streams)) for (const e of events) push(id, e);
+  const unsupported = () => {
+    throw new Error('not used by the reaction');
+  };
+  return {
+    streams: map,
+    readStream: async (id) => map.get(id) ?? [],
+    append: async (id: string, events: readonly NewEvent[], options: AppendOptions) => {
+      const current = (map.get(id)?.length ?? 0) - 1;
+      const expected = options.expectedRevision;
+      if (typeof expected === 'number' && expected !== current) throw new Error('wrong expected revision');
+      let last: StoredEvent | undefined;
+      for (const e of events) last = push(id, e);
+      return { nextRevision: last!.revision, position: last!.position };
+    },
+    readAll: unsupported,
+    subscribe: unsupported,
+    headPosition: async () => null,
+    waitForAppend: async () => {},
+    close: async () => {},
+  } as EventStore & { streams: Map<string, StoredEvent[]> };
+};
+
+const writer = { userId: 1, rights: { RIGHT_TOOLS_WRITE: 2 }, accessLevel: AccessLevel.FULL };
+const tool = (state: ToolState): ToolEvent[] =>
+  historyOf(toolDecider, [{
+    type: 'RegisterTool', id: 1, actor: writer, input: {
+      unit_id: 10, tool_kind_id: 4, manufacturer_id: 3, model: 'P3010DW', serial_number: 'SN', inventar_number: state === ToolState.WAITING ? null : 'ИН',
+      owner_type_id: 2, work_in_dt: state === ToolState.WAITING ? null : '2024-01-01', state,
+    },
+  }]);
+
+const logLines: string[] = [];
+const log: Logger = { info: (_o, m) => logLines.push(String(m)), warn: (_o, m) => logLines.push(String(m)), error: (_o, m) => logLines.push(String(m)) };
+
+const run = async (request: ReturnType<typeof registered>, tools: Record<number, ToolState>) => {
+  const streams: Record<string, Array<{ type: string; data: unknown }>> = { [requestStreamId(5)]: [request] };
+  for (const [id, state] of Object.entries(tools)) streams[toolStreamId(Number(id))] = tool(state).map((e) => ({ ...e, data: { ...(e.data as object), id: Number(id) } }));
+  const store = memoryStore(streams);
+  const w = { store } as unknown as WriteContext;
+  const [trigger] = await store.readStream(requestStreamId(5));
+  await toolStateReaction(w, log).handle([{ ...trigger!, type: 'RequestPerformed' }]);
+  const stateOf = (id: number) => (store.streams.get(toolStreamId(id)) ?? []).reduce((s, e) => toolDecider.evolve(s, e as unknown as ToolEvent), toolDecider.initialState()).tool?.state;
+  return { stateOf, store };
+};
+
+describe('tool state reaction (through the tool machine)', () => {
+  const commissioning = (status: number) =>
+    registered(
+      { request_kind_id: RequestKind.COMMISSIONING, request_status_id: status, unit_id: 10, number: 77 },
+      { tools_commissioning: [{ tool_id: 1, settling_place: 'Зал 1', instructed_person: 'Петров' }, { tool_id: 2, settling_place: 'Зал 2', instructed_person: 'Петров' }] },
+    );
+
+  it('a performed commissioning request puts its waiting tools in work, with the request as the reason', async () => {
+    const { stateOf, store } = await run(commissioning(RequestStatus.PERFORMED), { 1: ToolState.WAITING, 2: ToolState.BROKEN });
+    expect(stateOf(1)).toBe(ToolState.IN_WORK);
+    expect(store.streams.get(toolStreamId(1))!.at(-1)!.data).toMatchObject({ reason: { request_id: 5, request_number: 77 } });
+    // A broken tool is not commissioned: the machine has no such transition; skipped with a log line.
+    expect(stateOf(2)).toBe(ToolState.BROKEN);
+    expect(logLines.some((l) => l.includes('refuses'))).toBe(true);
+  });
+
+  it('a commissioning request still in work moves nothing', async () => {
+    const { stateOf } = await run(commissioning(RequestStatus.PERFORMING), { 1: ToolState.WAITING });
+    expect(stateOf(1)).toBe(ToolState.WAITING);
+  });
+
+  it('a full repair puts a broken tool in work; a repair outcome on a waiting tool is refused by the machine', async () => {
+    const repair = registered({ request_kind_id: RequestKind.REPAIR_HARD, request_status_id: RequestStatus.PERFORMED, tool_id: 1, repair_result_id: RepairResult.FULL });
+    expect((await run(repair, { 1: ToolState.BROKEN })).stateOf(1)).toBe(ToolState.IN_WORK);
+    const dismiss = registered({ request_kind_id: RequestKind.REPAIR_HARD, request_status_id: RequestStatus.PERFORMED, tool_id: 1, repair_result_id: null, view_res_before: InspectionBefore.TO_DISMISS });
+    expect((await run(dismiss, { 1: ToolState.IN_WORK })).stateOf(1)).toBe(ToolState.WAITING_RECLAIM);
+    expect((await run(dismiss, { 1: ToolState.WAITING })).stateOf(1)).toBe(ToolState.WAITING);
+  });
+});
