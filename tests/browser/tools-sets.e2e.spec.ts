@@ -128,6 +128,39 @@ describe('equipment sets (equipment.md 2)', () => {
       expect(status).toBe(200);
       expect((body as { tool: { tools_set_id: number | null } }).tool.tools_set_id).toBeNull();
     }
+
+    // The copy opens from its row (?open={id}); a tool edited through its card is saved with the set.
+    await filter.fill(`${inventar}-К`);
+    await page.getByRole('row').filter({ hasText: `${inventar}-К` }).getByRole('cell', { name: `${inventar}-К`, exact: true }).click();
+    await poll(() => new URL(page.url()).searchParams.get('open')).toBe(String(copyId));
+    const opened = page.getByRole('dialog', { name: 'Комплект оборудования' });
+    await opened.getByRole('button', { name: /^Изменить Back-UPS 700 / }).click();
+    const card = page.getByRole('dialog', { name: 'Оборудование', exact: true });
+    await card.getByLabel('Серийный номер', { exact: true }).fill(`S${stamp}-UPS`);
+    await card.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await opened.getByRole('cell', { name: `S${stamp}-UPS`, exact: true }).waitFor();
+    await saveSet(page, opened);
+    const edited = (await get(`/tools_sets/${copyId}`)).body as SetView;
+    expect(edited.tools.map((t) => t.serial_number)).toContain(`S${stamp}-UPS`);
+    expect(edited.tools.map((t) => t.id).sort()).toEqual(copied.tools.map((t) => t.id).sort());
     expectNoProblems(problems, [/status of 400/]);
+  });
+
+  test('court: the sets of its objects, read-only (no add, copy or delete; the dialog has no Save)', async () => {
+    const { page, problems } = await browser.open();
+    await signIn(page, 'court');
+    await page.goto(appUrl('/tools-sets'));
+    const table = page.getByRole('table', { name: 'Комплекты оборудования' });
+    await table.getByRole('row').nth(1).waitFor();
+    expect(await page.getByRole('button', { name: 'Добавить комплект' }).count()).toBe(0);
+    expect(await table.getByRole('button', { name: /^Удалить комплект/ }).count()).toBe(0);
+    const units = new Set((await table.getByRole('row').allTextContents()).slice(1).map((t) => t.includes('Басманный')));
+    expect([...units]).toEqual([true]);
+    await table.getByRole('row').nth(1).getByRole('cell').first().click();
+    const dialog = page.getByRole('dialog', { name: 'Комплект оборудования' });
+    await dialog.getByRole('cell').first().waitFor();
+    expect(await dialog.getByRole('button', { name: 'Сохранить' }).count()).toBe(0);
+    expect(await dialog.getByLabel('Инвентарный номер', { exact: true }).isDisabled()).toBe(true);
+    expectNoProblems(problems);
   });
 });

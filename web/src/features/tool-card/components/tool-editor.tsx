@@ -189,7 +189,7 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
   const hasErrors = Object.keys(form.formState.errors).length > 0;
   return (
     <WideDialog
-      title={<span data-testid="tool-card-title">{card ? 'Оборудование' : 'Новое оборудование'}</span>}
+      title={<span data-testid="tool-card-title">{card !== null || initial.id !== null ? 'Оборудование' : 'Новое оборудование'}</span>}
       actions={
         <>
           {mayMeet && (

@@ -10,7 +10,11 @@ import { formatDateTime } from '@/utils/format';
 import { useToolHistoryQuery } from '../../api/tool-card-api';
 import type { ToolHistoryRow } from '../../api/types';
 
-const what = (h: ToolHistoryRow) => (h.history_type === 'request' ? `Заявка № ${h.request_number ?? h.request_id ?? ''}` : (h.object_attr_title ?? h.object_attr ?? ''));
+/** Rows without a field name say what happened to the tool as a whole. */
+const typeTitles: Partial<Record<ToolHistoryRow['history_type'], string>> = { registered: 'Регистрация', deleted: 'Удаление', state: 'Состояние' };
+
+const what = (h: ToolHistoryRow) =>
+  h.history_type === 'request' ? `Заявка № ${h.request_number ?? h.request_id ?? ''}` : h.object_attr_title || h.object_attr || typeTitles[h.history_type] || '';
 
 /** 'История' (GET /api/tool_history/{id}): attribute changes and requests with the tool, newest first. */
 export const HistoryTab = ({ toolId }: { readonly toolId: number }) => {
