@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate, parseRuDate } from '../shared/dates';
 import { invalid } from '../shared/errors';
-import { boundedInt, isoDateProblem, MONEY_MAX, NO_NUL, PG_INT_MAX, PG_INT_MIN } from '../shared/primitives';
+import { boundedInt, ID_LIST_MAX, isoDateProblem, MONEY_MAX, NO_NUL, PG_INT_MAX, PG_INT_MIN, primitiveMessages } from '../shared/primitives';
 
 /**
  * The equipment list filter (equipment.md 3 'Tool filter fields', 2 '/tools'): one zod schema, the
@@ -66,6 +66,7 @@ const ints = () =>
   field<number[] | null, number[] | string>((v, ctx) => {
     if (empty(v)) return null;
     const list: unknown[] = Array.isArray(v) ? v : String(v as string).split(',');
+    if (list.length > ID_LIST_MAX) return fail(ctx, primitiveMessages.idListTooLong);
     const out: number[] = [];
     for (const x of list) {
       if (empty(x)) continue;

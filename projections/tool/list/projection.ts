@@ -67,8 +67,10 @@ export const toolsProjection = documentProjection({
       deleted boolean NOT NULL DEFAULT false,
       age_dt date GENERATED ALWAYS AS (coalesce(work_in_dt, date '2000-01-01')) STORED
     );
-    -- The list's order (unit, kind, id) and the unit scope; INCLUDE lets a deep page skip rows in the index alone.
-    CREATE INDEX rm_tools_unit ON rm_tools (unit_id, tool_kind_id, id) INCLUDE (state, age_dt) WHERE NOT deleted;
+    -- The list's order (unit, kind, id) and the unit scope. INCLUDE holds the small filter columns, so a deep
+    -- page and the counts of those filters read the index alone (the text filters read rows).
+    CREATE INDEX rm_tools_unit ON rm_tools (unit_id, tool_kind_id, id)
+      INCLUDE (state, age_dt, work_in_dt, manufacturer_id, owner_type_id, tools_set_id, exchange_stock, cost_remain) WHERE NOT deleted;
     CREATE INDEX rm_tools_set ON rm_tools (tools_set_id);
     CREATE INDEX rm_tools_kind ON rm_tools (tool_kind_id, unit_id) INCLUDE (age_dt) WHERE NOT deleted;
     CREATE INDEX rm_tools_state ON rm_tools (state, unit_id) WHERE NOT deleted;
