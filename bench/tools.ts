@@ -28,7 +28,7 @@ export const benchTools = async (d: ToolBenchDeps): Promise<void> => {
   const { pool, all, own, figure, details } = d;
   console.log('Equipment registry');
   const sample = await pool.one(sql.unsafe`
-    SELECT serial_number, inventar_number, tool_kind_id FROM rm_tools WHERE NOT deleted AND unit_id = ${d.ownUser.units[0]!} ORDER BY id LIMIT 1`);
+    SELECT serial_number, inventar_number, tool_kind_id FROM rm_tools WHERE NOT deleted AND unit_id = ANY(${sql.array(d.ownUser.units, 'int4')}) ORDER BY id LIMIT 1`);
   const today = new Date().toISOString().slice(0, 10);
   const yearAgo = `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`;
   // 12 combinations of the list's filter fields (equipment.md 3), each as ALL and OWN, page 1 and a deep page.
