@@ -74,6 +74,13 @@ export const saveToolsSet = async (w: WriteContext, args: SaveToolsSetArgs, ctx:
     let revision: number | null = null;
     if (id !== null) {
       const loaded = await loadVisibleTool(w, id, args.scope);
+      // One set at a time: a tool of another set leaves it there first (that set's save or delete).
+      const other = loaded.state.tool!.tools_set_id;
+      if (other !== null && other !== args.id) {
+        const otherSet = await loadToolsSet(w, other);
+        if (otherSet.state.status === 'active' && otherSet.state.tool_ids.includes(id))
+          throw invalid('Учетная единица входит в другой комплект', { [`tools.${i}.id`]: 'Учетная единица входит в другой комплект' });
+      }
       // Dry run: the tool's own rules (editability, transitions) refuse here, before any append.
       await withinTool(i, async () => toolDecider.decide(loaded.state, { type: 'UpdateTool', id, input: card, actor: args.actor }, ctx));
       revision = loaded.revision;

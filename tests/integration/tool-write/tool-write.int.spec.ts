@@ -302,6 +302,18 @@ describe('sets', () => {
     await refused400(() => engineer.post('/api/tools_sets', { toolsSet: setOf(), tools: [workstation(), workstation({ serial_number: '' })], oldToolsIds: [] }), 'Укажите серийный номер', 'tools.1.serial_number');
   });
 
+  it('a tool of another set cannot join a second one', async () => {
+    const first = await engineer.post('/api/tools_sets', { toolsSet: setOf(), tools: [workstation(), printer()], oldToolsIds: [] });
+    expect(first.statusCode, first.body).toBe(200);
+    const [reg] = await streamOf(toolsSetStreamId((first.json() as { id: number }).id));
+    const taken = (reg!.data as { tool_ids: number[] }).tool_ids[0]!;
+    await refused400(
+      () => engineer.post('/api/tools_sets', { toolsSet: setOf(), tools: [workstation({ id: taken })], oldToolsIds: [] }),
+      'Учетная единица входит в другой комплект',
+      'tools.0.id',
+    );
+  });
+
   it('a set saves with three tools, a copy makes new ones, deleting it keeps the tools', async () => {
     const res = await engineer.post('/api/tools_sets', { toolsSet: setOf(), tools: [workstation(), workstation({ tool_softwares: [f.program] }), printer()], oldToolsIds: [] });
     expect(res.statusCode, res.body).toBe(200);
