@@ -14,7 +14,10 @@ import type {
 
 const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
-/** A save changed tools: the card, the lists (tools and sets) refresh by their tags. */
+/**
+ * A save changed tools: the card, the lists (tools and sets) refresh by their tags. A refused save
+ * refreshes nothing: a refetched card would replace the form and drop the user's stale edits silently.
+ */
 const toolTags = (id: number | null) => [...(id === null ? [] : [{ type: 'Tool' as const, id }]), 'ToolList' as const, 'ToolsSet' as const];
 
 /** The equipment card's and the sets' calls (equipment.md 7, issue 11 contract). */
@@ -40,13 +43,13 @@ export const toolCardApi = api.injectEndpoints({
     /** POST /api/tool or PUT /api/tool/{id}: multipart (tool, filesList, documents, pictures). */
     saveTool: build.mutation<SaveAnswer, { id: number | null; body: FormData }>({
       query: ({ id, body }) => ({ url: id === null ? '/tool' : `/tool/${id}`, method: id === null ? 'POST' : 'PUT', body }),
-      invalidatesTags: (_r, _e, { id }) => toolTags(id),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : toolTags(id)),
       extraOptions: { quiet: [400, 409] },
     }),
     /** PUT /api/tool_attr/{id}: with the place-edit right only the locations count. */
     saveToolAttr: build.mutation<{ message: string }, { id: number; tool: unknown }>({
       query: ({ id, tool }) => ({ url: `/tool_attr/${id}`, method: 'PUT', body: { tool } }),
-      invalidatesTags: (_r, _e, { id }) => toolTags(id),
+      invalidatesTags: (_r, error, { id }) => (error ? [] : toolTags(id)),
       extraOptions: { quiet: [400, 409] },
     }),
     /** GET /api/tool_file/{toolId}/{fileId} as a blob (pictures shown, documents downloaded). */
@@ -77,7 +80,7 @@ export const toolCardApi = api.injectEndpoints({
     }),
     saveToolsSet: build.mutation<SaveAnswer, { id: number | null; body: ToolsSetSaveBody }>({
       query: ({ id, body }) => ({ url: id === null ? '/tools_sets' : `/tools_sets/${id}`, method: id === null ? 'POST' : 'PUT', body }),
-      invalidatesTags: ['ToolsSet', 'ToolList', 'Tool'],
+      invalidatesTags: (_r, error) => (error ? [] : ['ToolsSet', 'ToolList', 'Tool']),
       extraOptions: { quiet: [400, 409] },
     }),
     deleteToolsSet: build.mutation<{ message: string }, number>({
