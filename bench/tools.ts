@@ -81,7 +81,7 @@ export const benchTools = async (d: ToolBenchDeps): Promise<void> => {
 
   // The card of random tools.
   {
-    const ids = (await pool.anyFirst(sql.unsafe`SELECT id FROM rm_tools WHERE NOT deleted ORDER BY (id * 7919) % 10007 LIMIT 60`)).map(Number);
+    const ids = (await pool.anyFirst(sql.unsafe`SELECT id FROM rm_tools WHERE NOT deleted ORDER BY (id::bigint * 7919) % 10007 LIMIT 60`)).map(Number);
     const t: number[] = [];
     for (const [i, id] of ids.entries()) {
       const r = await all.call('GET', `/api/tool_card/${id}`);

@@ -5,7 +5,7 @@ import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
 import { forbidden, invalid, notFound } from '../../domain/shared/errors';
 import { parseToolFilter, type ToolListFilter } from '../../domain/tool/list-filter';
 import { requestInScope } from '../../projections/request/list/queries';
-import { searchTools, toolsForCommissioning, unitsOfRegion } from '../../projections/tool/list/queries';
+import { searchTools, TOOL_COUNT_SOURCES, toolsForCommissioning, unitsOfRegion } from '../../projections/tool/list/queries';
 import { toolCard, toolKindTraits } from '../../projections/tool/list/card';
 import { toolsAgeCount, toolsCount, unitsOfHost } from '../../projections/tool/list/counts';
 import { mergedToolHistory, requestsWithTool, toolHistory } from '../../projections/tool/history/queries';
@@ -74,7 +74,7 @@ export const toolQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const user = userOf(request);
     const filter = toolFilterOf(request);
     const units = await visibleToolUnits(ctx, user, filter);
-    const page = await searchTools(ctx.pool, { units, filter, today: today() });
+    const page = await searchTools(ctx.pool, { units, filter, today: today() }, ctx.cache);
     return { tools: page.items, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
   };
   app.get('/api/tool', search);
@@ -116,7 +116,9 @@ export const toolQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/tools_age_count', async (request) => {
     const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
     const units = await countUnits(ctx, user, (request.query ?? {}) as Record<string, unknown>);
-    return toolsAgeCount(ctx.pool, units, today());
+    const day = today();
+    // Counted once until the tools read model changes (the whole country reads every tool).
+    return ctx.cache.get(TOOL_COUNT_SOURCES, `tool-age-count:${day}:${units ? units.join(',') : '*'}`, () => toolsAgeCount(ctx.pool, units, day));
   });
 
   const kindTraits = async (request: FastifyRequest) => {

@@ -75,6 +75,7 @@ export const toolsProjection = documentProjection({
     CREATE INDEX rm_tools_kind ON rm_tools (tool_kind_id, unit_id) INCLUDE (age_dt) WHERE NOT deleted;
     CREATE INDEX rm_tools_state ON rm_tools (state, unit_id) WHERE NOT deleted;
     CREATE INDEX rm_tools_age ON rm_tools (age_dt) WHERE NOT deleted;
+    CREATE INDEX rm_tools_work_in ON rm_tools (work_in_dt) WHERE NOT deleted;
     CREATE INDEX rm_tools_serial ON rm_tools (lower(serial_number) text_pattern_ops);
     CREATE INDEX rm_tools_inventar ON rm_tools (lower(inventar_number) text_pattern_ops);
     CREATE TABLE rm_tools_sets (

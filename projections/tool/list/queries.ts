@@ -3,6 +3,7 @@ import { ToolState, ownerTypeTitles } from '../../../domain/tool/states';
 import { toolAgeBounds, type ToolListFilter } from '../../../domain/tool/list-filter';
 import { PAGE_SIZE, type Page } from '../../support/paging';
 import { toolInfoOf, toolJoins, toolSelect, type ToolInfo } from '../../request/list/names';
+import { noCache, type ReadModelCache } from '../../../infrastructure/read-model-cache';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
 
@@ -17,6 +18,15 @@ export interface ToolSearch {
   /** 'YYYY-MM-DD': the age buckets are counted back from it. */
   readonly today: string;
 }
+
+/** The read models a count reads (rm_tools and rm_tools_sets): a cached count is valid until they change. */
+export const TOOL_COUNT_SOURCES = ['tools'] as const;
+
+/** The key of a search's count: every filter field but the page, the units and the day (the age buckets move with it). */
+const countKey = (q: ToolSearch) => {
+  const { pageNumber: _page, ...filter } = q.filter;
+  return `tool-count:${q.today}:${q.units ? q.units.join(',') : '*'}:${JSON.stringify(filter)}`;
+};
 
 export interface ToolRow extends ToolInfo {
   unit_name: string | null;
@@ -119,8 +129,10 @@ export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
 /**
  * One page of 20 tools, by unit, kind and id. The page's ids are cut first from the list's index
  * (unit, kind, id), so a deep page skips index entries, not rows; then only its 20 rows are joined.
+ * The count of a filter is kept in the read-model cache until the tools read model changes (paging
+ * through a list of 300,000 tools counts it once).
  */
-export const searchTools = async (db: Db, q: ToolSearch): Promise<Page<ToolRow>> => {
+export const searchTools = async (db: Db, q: ToolSearch, cache: ReadModelCache = noCache): Promise<Page<ToolRow>> => {
   if (q.units && q.units.length === 0) return { items: [], pagesCount: 1, itemsCount: 0 };
   const where = sql.join(toolConditions(q), sql.fragment` AND `);
   const pageOf = (page: number) =>
@@ -132,7 +144,10 @@ export const searchTools = async (db: Db, q: ToolSearch): Promise<Page<ToolRow>>
       ORDER BY t.unit_id, t.tool_kind_id, t.id`);
   // The count and the asked page run side by side (two connections of the pool); a page past the
   // end, rare, is read again as the last page.
-  const [count, asked] = await Promise.all([db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`), pageOf(q.filter.pageNumber)]);
+  const [count, asked] = await Promise.all([
+    cache.get(TOOL_COUNT_SOURCES, countKey(q), async () => Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`))),
+    pageOf(q.filter.pageNumber),
+  ]);
   const itemsCount = Number(count);
   const pagesCount = Math.max(1, Math.ceil(itemsCount / PAGE_SIZE));
   const rows = q.filter.pageNumber <= pagesCount || itemsCount === 0 ? asked : await pageOf(pagesCount);

@@ -253,14 +253,19 @@ describe('sets', () => {
 
   it('membership follows the set stream: update adds and removes, deletion clears, tools stay', async () => {
     const set = { unit_id: unit, inventar_number: `К-${marker}`, type_id: setKind, owner_type_id: 2, buh_name: `Комплект ${marker}`, work_in_dt: null };
+    // The count is cached until the tools read model changes: asked before and after each change.
+    expect((await list(admin, { tool_in_set: false })).itemsCount).toBe(4);
     const moved = await append(ctx, toolsSetStreamId(ids.set), [
       { type: 'ToolsSetUpdated', data: { id: ids.set, set, tool_ids: [ids.a], removed_tool_ids: [ids.c], changes: [] } },
     ]);
     await settle(ctx, moved);
     expect(await found({ tool_in_set: true })).toEqual([ids.a]);
+    expect((await list(admin, { tool_in_set: false })).itemsCount).toBe(4);
+    expect((await list(admin, { tool_in_set: true })).itemsCount).toBe(1);
     const deleted = await append(ctx, toolsSetStreamId(ids.set), [{ type: 'ToolsSetDeleted', data: { id: ids.set, tool_ids: [ids.a] } }]);
     await settle(ctx, deleted);
     expect(await found({ tool_in_set: true })).toEqual([]);
+    expect((await list(admin, { tool_in_set: false })).itemsCount).toBe(5);
     expect((await court.get(`/api/tools_sets/${ids.set}`)).statusCode).toBe(404);
     expect(await found({})).toEqual(sorted(ids.a, ids.b, ids.c, ids.d, ids.e));
   });
