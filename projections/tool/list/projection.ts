@@ -37,7 +37,7 @@ const setId = (e: StoredEvent) => (e.data as { id: number }).id;
  */
 export const toolsProjection = documentProjection({
   name: 'tools',
-  version: 2,
+  version: 3,
   schema: /* sql */ `
     CREATE TABLE rm_tools (
       id integer PRIMARY KEY,
