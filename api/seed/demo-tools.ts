@@ -147,7 +147,7 @@ export const registerRegistryDemo = async (
       const fill = card.inventar_number ? {} : { inventar_number: `ИН-Р-${String(serial++).padStart(4, '0')}`, work_in_dt: day(at(daysAgo - 4)), guaranty_months: 36 };
       await save({ ...card, ...fill, state, description: `Состояние: ${state === ToolState.RECLAIMED ? 'списано по акту' : state === ToolState.UTILIZED ? 'утилизировано' : 'изменено по результату осмотра'}` });
     }
-    unit.tools.push({ id: created.id, kind: plan.kind, state: plan.chain.at(-1)!, setId: null });
+    // Not offered to the request plans: the living demo's requests stay what they were.
   }
 
   // Sets of 2-4 tools, saved with their tools in one decision as the set dialog does.
