@@ -1,0 +1,4 @@
+export * from './columns';
+export * from './cells';
+export * from './validate';
+export * from './plan';
