@@ -143,6 +143,14 @@ describe('equipment sets (equipment.md 2)', () => {
     const edited = (await get(`/tools_sets/${copyId}`)).body as SetView;
     expect(edited.tools.map((t) => t.serial_number)).toContain(`S${stamp}-UPS`);
     expect(edited.tools.map((t) => t.id).sort()).toEqual(copied.tools.map((t) => t.id).sort());
+
+    // A member tool's card names its set read-only and links to the set's dialog.
+    await page.goto(appUrl(`/tools?open=${edited.tools[0]!.id}`));
+    const member = page.getByRole('dialog', { name: 'Оборудование', exact: true });
+    await poll(() => member.getByLabel('Комплект', { exact: true }).inputValue()).toContain(`инв. № ${inventar}-К`);
+    await member.getByRole('link', { name: 'Открыть комплект' }).click();
+    await poll(() => page.url()).toContain(`/tools-sets?open=${copyId}`);
+    await page.getByRole('dialog', { name: 'Комплект оборудования' }).getByRole('cell', { name: `S${stamp}-UPS`, exact: true }).waitFor();
     expectNoProblems(problems, [/status of 400/]);
   });
 

@@ -8,7 +8,6 @@ import type {
   ToolsSetFilter,
   ToolsSetPage,
   ToolsSetSaveBody,
-  ToolsSetSearchItem,
   ToolsSetView,
 } from './types';
 
@@ -35,10 +34,6 @@ export const toolCardApi = api.injectEndpoints({
     }),
     toolKindTraits: build.query<ToolKindTraits, { kindId: number; toolId: number | null }>({
       query: ({ kindId, toolId }) => `/tool_kind_traits/${json(toolId === null ? { kindId } : { kindId, toolId })}`,
-    }),
-    toolsSetsSearch: build.query<ToolsSetSearchItem[], { unitId: number; text: string }>({
-      query: ({ unitId, text }) => `/tools_sets_search?unit_id=${unitId}&text=${encodeURIComponent(text)}`,
-      transformResponse: (raw: { toolsSets?: ToolsSetSearchItem[] }) => raw.toolsSets ?? [],
     }),
     /** POST /api/tool or PUT /api/tool/{id}: multipart (tool, filesList, documents, pictures). */
     saveTool: build.mutation<SaveAnswer, { id: number | null; body: FormData }>({
@@ -94,7 +89,6 @@ export const {
   useToolCardQuery,
   useToolHistoryQuery,
   useToolKindTraitsQuery,
-  useToolsSetsSearchQuery,
   useSaveToolMutation,
   useSaveToolAttrMutation,
   useToolFileBlobQuery,

@@ -9,7 +9,8 @@ export interface ToolCard extends Omit<ToolFields, 'tool_places' | 'tool_movings
   readonly manufacturer?: string | null;
   readonly unit_name?: string | null;
   readonly region_id?: number | null;
-  readonly tools_set_title?: string | null;
+  readonly tool_set_name?: string | null;
+  readonly set_inventar_number?: string | null;
   readonly filesListDocs: ToolFile[];
   readonly filesListPictures: ToolFile[];
   readonly tool_places: (ToolPlace & { unit_name?: string | null })[];
@@ -45,13 +46,6 @@ export interface ToolHistoryRow {
   readonly request_number: number | null;
   readonly request_kind_id: number | null;
   readonly request_status_id: number | null;
-}
-
-export interface ToolsSetSearchItem {
-  readonly id: number;
-  readonly inventar_number: string;
-  readonly buh_name: string | null;
-  readonly type_name: string | null;
 }
 
 export interface ToolsSetRow {

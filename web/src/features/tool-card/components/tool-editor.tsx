@@ -46,6 +46,13 @@ let fileKeys = 0;
 /** A key for a new file, unique in the page. */
 const newFileKey = () => `new-file-${(fileKeys += 1)}`;
 
+/** The set a saved tool belongs to, as the card names it ('АРМ судьи · инв. № К-5-2'). */
+const setTitleOf = (card: ToolCard | null): string | null => {
+  if (!card || card.tools_set_id === null) return null;
+  const parts = [card.tool_set_name, card.set_inventar_number ? `инв. № ${card.set_inventar_number}` : null].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+};
+
 const STALE = 'Оборудование было изменено другим пользователем. Обновите данные.';
 
 /** The paths of every message in react-hook-form's nested errors. */
@@ -90,23 +97,22 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
   const kindId = useWatch({ control: form.control, name: 'tool_kind_id' });
   const { data: kindTraits } = useToolKindTraitsQuery(kindId === null ? skipToken : { kindId, toolId: card?.id ?? null });
 
-  const { setValue, getValues, trigger, formState } = form;
+  const { setValue, trigger, formState } = form;
   const change = useCallback(
     (path: string, value: unknown) => {
       const options = { shouldDirty: true };
       setValue(path as 'model', value as never, options);
-      // Field reactions: the characteristics and the model belong to the kind; the set to the object.
+      // Field reactions: the characteristics and the model belong to the kind and manufacturer.
       if (path === 'tool_kind_id') {
         setValue('traits', [], options);
         setValue('model_id', null, options);
       }
       if (path === 'manufacturer_id') setValue('model_id', null, options);
-      if (path === 'unit_id' && getValues('tools_set_id') !== null) setValue('tools_set_id', null, options);
       // Once errors show, every change checks the whole card again: a rule spans fields (the state
       // decides whether the inventory number and the date are required), and Save waits for none.
       if (formState.isSubmitted || Object.keys(formState.errors).length > 0) void trigger();
     },
-    [setValue, getValues, trigger, formState],
+    [setValue, trigger, formState],
   );
   const edit = useMemo<FormEditContextValue>(
     () => ({ isEditable: (path) => pathEditable(path, groups), change }),
@@ -216,7 +222,7 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
             ))}
           </Tabs>
           <TabPanel tab="general" active={active === 'general'}>
-            <GeneralTab setTitle={card?.tools_set_title ?? null} />
+            <GeneralTab setTitle={setTitleOf(card)} />
           </TabPanel>
           <TabPanel tab="traits" active={active === 'traits'}>
             <TraitsTab />

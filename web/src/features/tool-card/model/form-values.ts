@@ -110,10 +110,14 @@ export const formValuesOf = (tool: ToolCard | ToolCardInputJson): ToolFormValues
   };
 };
 
-/** A copy (equipment.md 2): a new tool with the source's fields; ids, serial, inventory and files cleared. */
+/**
+ * A copy (equipment.md 2): a new tool with the source's fields; ids, serial, inventory and files
+ * cleared, and outside any set (a set takes tools only through its own save).
+ */
 export const copiedValues = (source: ToolCard): ToolFormValues => ({
   ...formValuesOf(source),
   id: null,
+  tools_set_id: null,
   serial_number: '',
   inventar_number: null,
   files: [],

@@ -28,7 +28,7 @@ export const GeneralTab = ({ setTitle }: { readonly setTitle: string | null }) =
   return (
     <FieldGrid>
       <FormSelect<ToolFormValues> name="unit_id" label="Объект" options={unitOptions(units)} disabled={member} />
-      <SetField member={member} currentTitle={setTitle} />
+      <SetField member={member} title={setTitle} />
       <FormSelect<ToolFormValues> name="tool_kind_id" label="Вид оборудования" options={catalogOptions('tool_kind', kinds)} />
       <FormSelect<ToolFormValues> name="manufacturer_id" label="Производитель" options={manufacturers} />
       <Wide>

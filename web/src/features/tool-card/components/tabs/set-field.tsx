@@ -1,43 +1,26 @@
-import Autocomplete from '@mui/material/Autocomplete';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useState } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
-import { useFieldEdit } from '@/components/form';
-import { useToolsSetsSearchQuery } from '../../api/tool-card-api';
-import type { ToolsSetSearchItem } from '../../api/types';
+import { Link as RouterLink } from 'react-router';
+import { useWatch } from 'react-hook-form';
+import { paths } from '@/config/paths';
 import type { ToolFormValues } from '../../model/form-values';
 
-const labelOf = (s: ToolsSetSearchItem) => [s.type_name, `инв. № ${s.inventar_number}`, s.buh_name].filter(Boolean).join(' · ');
-
 /**
- * 'Комплект': the set the tool belongs to, found among the object's sets by their inventory number
- * or name (GET /api/tools_sets_search). Inside the set dialog it is the set itself and read-only.
+ * 'Комплект': read-only. The set's own stream decides membership (issue 11 contract: a card save never
+ * moves a tool between sets), so the card names the set and links to its dialog on /tools-sets.
  */
-export const SetField = ({ member, currentTitle }: { readonly member: boolean; readonly currentTitle: string | null }) => {
-  const { control } = useFormContext<ToolFormValues>();
-  const { field } = useController({ control, name: 'tools_set_id' });
-  const unitId = useWatch({ control, name: 'unit_id' });
-  const { editable, change } = useFieldEdit('tools_set_id');
-  const [text, setText] = useState('');
-  const { data } = useToolsSetsSearchQuery(unitId !== null && editable && !member ? { unitId, text } : skipToken);
-  const options = data ?? [];
-  if (member) return <TextField label="Комплект" value="В составе комплекта" fullWidth slotProps={{ htmlInput: { readOnly: true } }} />;
-  const current = options.find((o) => o.id === field.value) ?? (field.value === null ? null : { id: field.value, inventar_number: '', buh_name: currentTitle ?? `Комплект ${field.value}`, type_name: null });
+export const SetField = ({ member, title }: { readonly member: boolean; readonly title: string | null }) => {
+  const setId = useWatch<ToolFormValues, 'tools_set_id'>({ name: 'tools_set_id' });
+  const text = member ? 'В составе комплекта' : setId === null ? 'Не входит в комплект' : (title ?? `Комплект ${setId}`);
   return (
-    <Autocomplete
-      disabled={!editable}
-      options={options}
-      value={current}
-      getOptionLabel={labelOf}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      filterOptions={(o) => o}
-      onInputChange={(_e, t, reason) => {
-        if (reason === 'input') setText(t);
-      }}
-      onChange={(_e, picked) => change(picked ? picked.id : null)}
-      noOptionsText={unitId === null ? 'Выберите объект' : 'Комплекты не найдены'}
-      renderInput={(params) => <TextField {...params} name="tools_set_id" label="Комплект" />}
-    />
+    <Stack spacing={0.5}>
+      <TextField label="Комплект" value={text} fullWidth slotProps={{ htmlInput: { readOnly: true }, inputLabel: { shrink: true } }} />
+      {!member && setId !== null && (
+        <Link component={RouterLink} to={`${paths.toolsSets}?open=${setId}`} variant="body2">
+          Открыть комплект
+        </Link>
+      )}
+    </Stack>
   );
 };
