@@ -1,8 +1,7 @@
-import { z } from 'zod';
 import { toolDecider, toolStreamId, toolsSetDecider, toolsSetStreamId, type ToolAggregate, type ToolStateReason } from '../../domain/tool/decider';
 import type { ToolFile } from '../../domain/tool/events';
 import type { ToolMachineEventType } from '../../domain/tool/machine';
-import { toolMessages, toolPlaceSchema, toolSchema } from '../../domain/tool/schemas';
+import { toolMessages, toolPlacesOnlySchema, toolSchema } from '../../domain/tool/schemas';
 import type { ToolState } from '../../domain/tool/states';
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
@@ -69,14 +68,13 @@ export interface UpdateToolArgs {
   readonly placesOnly?: boolean;
 }
 
-const placesOf = z.object({ tool_places: z.array(toolPlaceSchema).max(1000).default([]) });
 
 /** PUT /api/tool/{id} and PUT /api/tool_attr/{id}. */
 export const updateTool = async (w: WriteContext, args: UpdateToolArgs, ctx: CommandContext): Promise<CommandOutcome & { changed: boolean }> => {
   const loaded = await loadVisibleTool(w, args.id, args.scope);
   let input = args.input;
   if (args.placesOnly) {
-    const { tool_places } = parseOrThrow(placesOf, input);
+    const { tool_places } = parseOrThrow(toolPlacesOnlySchema, input);
     const units = await w.lookups.networkUnits(tool_places.map((p) => p.unit_id));
     for (const [i, p] of tool_places.entries()) {
       const u = units.get(p.unit_id);

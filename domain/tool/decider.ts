@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import type { Decider } from '../shared/decider';
 import type { Actor } from '../shared/actor';
 import { forbidden, invalid, notFound, refused } from '../shared/errors';
 import { diffFields, parseOrThrow } from '../shared/validation';
 import { hasFull } from '../rights/rights';
-import { toolMessages, toolPlaceSchema, toolSchema, toolsSetSchema } from './schemas';
+import { toolMessages, toolPlacesOnlySchema, toolSchema, toolsSetSchema } from './schemas';
 import { toolStateTitles, type ToolState } from './states';
 import { withToolListDefaults, type ToolEvent, type ToolFields, type ToolFile, type ToolsSetEvent, type ToolsSetFields, type ToolStateReason } from './events';
 import { eventBetween, newToolStates, stateAfter, toolEditableItems, transitionRefusal } from './lifecycle';
@@ -65,7 +64,9 @@ const fieldEditable = (field: keyof ToolFields, items: ReadonlySet<ToolEditItem>
 const sectionEditable = (file: Pick<ToolFile, 'section'>, items: ReadonlySet<ToolEditItem>): boolean =>
   items.has(file.section === 'tool_pictures' ? 'pictures' : 'documents');
 
-const placesSchema = z.object({ tool_places: z.array(toolPlaceSchema).max(1000).default([]) });
+const listFields: ReadonlySet<keyof ToolFields> = new Set(['tool_softwares', 'traits', 'tool_places', 'tool_movings']);
+
+
 
 /** A state change the machine must accept; the same state is no change. */
 const stateChange = (s: ToolAggregate, id: number, to: ToolState, reason: ToolStateReason | null): ToolEvent[] => {
@@ -81,13 +82,16 @@ const nextToolOf = (s: ToolFields, c: Extract<ToolCommand, { type: 'UpdateTool' 
   let next: ToolFields;
   if (c.placesOnly) {
     if (!items.has('places')) throw forbidden(toolMessages.noPlaceEdit);
-    next = { ...s, tool_places: parseOrThrow(placesSchema, c.input).tool_places };
+    next = { ...s, tool_places: parseOrThrow(toolPlacesOnlySchema, c.input).tool_places };
   } else {
     const card = parseOrThrow(toolSchema(today(now)), c.input);
     next = { ...s };
+    const raw = (c.input ?? {}) as Record<string, unknown>;
     for (const f of toolFieldNames) {
       // The set stream owns membership; files come as uploads and kept ids.
       if (f === 'files' || f === 'tools_set_id') continue;
+      // A list the save does not send is unchanged (not emptied by the schema's default).
+      if (listFields.has(f) && !(f in raw)) continue;
       if (fieldEditable(f, items)) (next as unknown as Record<string, unknown>)[f] = card[f];
     }
     if (next.state !== s.state && eventBetween(s.state, next.state) === null) throw stateInvalid(transitionRefusal(s.state, next.state));

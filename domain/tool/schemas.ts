@@ -46,6 +46,7 @@ export const toolMessages = {
   noWrite: 'Недостаточно прав для изменения оборудования',
   noPlaceEdit: 'Недостаточно прав для изменения размещения оборудования',
   softwareNotUpdatable: 'Для этого вида оборудования программное обеспечение не указывается',
+  placesMissing: 'Нет данных «tool_places» в запросе',
 } as const;
 
 /**
@@ -81,6 +82,11 @@ export const toolMovingSchema = z.object({
   date_time: requiredDay(toolMessages.date),
   event_id: requiredId(toolMessages.event),
   comment: optionalText(1000, 'Не более 1000 символов'),
+});
+
+/** PUT /api/tool_attr by a holder of the place right alone: the locations, which must be sent. */
+export const toolPlacesOnlySchema = z.object({
+  tool_places: z.array(toolPlaceSchema, { required_error: toolMessages.placesMissing, invalid_type_error: toolMessages.placesMissing }).max(1000),
 });
 
 /** The software chooser of the card (equipment.md 5): a program type must be chosen first. */

@@ -95,6 +95,17 @@ describe('card save', () => {
     given(toolDecider, h).when({ type: 'UpdateTool', id: 1, input: card(), actor: reader }).thenThrows('Недостаточно прав для изменения оборудования', 'forbidden');
   });
 
+  it('a save that does not send a list keeps it; the place-only save must send the locations', () => {
+    const places = [{ date_time: '2026-03-01', unit_id: 11, room: 'Каб. 3', man_post: null, man_fio: null }];
+    const h = history(register(), update({ tool_places: places }));
+    // card() sends no lists: the locations stay.
+    given(toolDecider, h).when(update({ description: 'Кабинет 5' })).then((events) => {
+      if (events[0]!.type !== 'ToolUpdated') throw new Error('no update');
+      expect(events[0]!.data.tool.tool_places).toEqual(places);
+    });
+    given(toolDecider, h).when({ type: 'UpdateTool', id: 1, input: {}, actor: placer, placesOnly: true }).thenThrows('Нет данных «tool_places» в запросе', 'invalid');
+  });
+
   it('a deleted tool is not found', () => {
     const h = history(register(), { type: 'DeleteTool', id: 1, actor: writer });
     given(toolDecider, h).when(update()).thenThrows('Оборудование не найдено', 'not_found');
