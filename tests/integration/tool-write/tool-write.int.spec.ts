@@ -193,6 +193,10 @@ describe('files', () => {
     await refused400(() => create(printer(), [{ field: 'documents', name: 'run.exe', content: Buffer.from('MZ'), type: 'application/octet-stream' }]), 'Допустимые типы документов: png, jpeg, jpg, pdf, doc, docx, odt, xls, xlsx, zip, rar, 7z', 'documents');
   });
 
+  it('at most 20 pictures a save', async () => {
+    await refused400(() => create(printer(), Array.from({ length: 21 }, () => png())), 'Не более 20 изображений', 'pictures');
+  });
+
   it('PUT keeps the files listed in filesList and removes the others', async () => {
     const id = await created(printer(), [pdf(), pdf()]);
     const [e] = await streamOf(toolStreamId(id));
