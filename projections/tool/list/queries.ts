@@ -154,32 +154,61 @@ export const searchTools = async (db: Db, q: ToolSearch, cache: ReadModelCache =
   return { items: rows.map((r) => toolRowOf(r as Record<string, unknown>)), pagesCount, itemsCount };
 };
 
+/** Names the export's rows show, read once per export (units, organisations, catalogue titles). */
+const exportNames = async (db: Db) => {
+  const units = new Map<number, { name: string; address: string | null; region_id: number; organization_name: string | null }>();
+  for (const u of await db.any(sql.unsafe`
+    SELECT u.id, u.name, u.address, u.region_id, o.name AS organization_name FROM rm_units u LEFT JOIN rm_organizations o ON o.id = u.organization_id`))
+    units.set(Number(u.id), { name: String(u.name), address: (u.address as string | null) ?? null, region_id: Number(u.region_id), organization_name: (u.organization_name as string | null) ?? null });
+  const titles = new Map<string, string>();
+  for (const c of await db.any(sql.unsafe`
+    SELECT catalog, id, title FROM rm_catalog_items WHERE catalog IN ('tool_kind', 'manufacturer', 'regions', 'tools_sets_names')`))
+    titles.set(`${c.catalog}:${c.id}`, String(c.title));
+  return { units, title: (catalog: string, id: unknown) => (id == null ? null : titles.get(`${catalog}:${Number(id)}`) ?? null) };
+};
+
 /**
  * The whole filtered list in batches of `batchSize`, in the list's order, by keyset (unit, kind, id):
- * the export streams it without holding it.
+ * the export streams it without holding it. Names come from maps read once (not joined per batch),
+ * and the next batch is read while the caller writes the current one.
  */
 export async function* toolBatches(db: Db, q: ToolSearch, batchSize: number): AsyncIterable<ToolRow[]> {
   if (q.units && q.units.length === 0) return;
   const conditions = toolConditions(q);
-  let after: { unit_id: number; tool_kind_id: number; id: number } | null = null;
-  for (;;) {
+  const names = await exportNames(db);
+  const read = async (after: { unit_id: number; tool_kind_id: number; id: number } | null): Promise<ToolRow[]> => {
     const keyset: FragmentSqlToken[] = after
       ? [sql.fragment`(t.unit_id, t.tool_kind_id, t.id) > (${after.unit_id}, ${after.tool_kind_id}, ${after.id})`]
       : [];
     const where = sql.join([...conditions, ...keyset], sql.fragment` AND `);
-    const rows = (
-      await db.any(sql.unsafe`
-        SELECT ${rowSelect}
-        FROM (SELECT t.id FROM rm_tools t WHERE ${where} ORDER BY t.unit_id, t.tool_kind_id, t.id LIMIT ${batchSize}) p
-        JOIN rm_tools t ON t.id = p.id
-        ${rowJoins}
-        ORDER BY t.unit_id, t.tool_kind_id, t.id`)
-    ).map((r) => toolRowOf(r as Record<string, unknown>));
+    const rows = await db.any(sql.unsafe`
+      SELECT t.id, t.unit_id, t.tools_set_id, t.tool_kind_id, t.manufacturer_id, t.model_id, t.model, t.serial_number, t.inventar_number,
+        t.guaranty_dt, t.work_in_dt, t.state, t.owner_type_id, t.cost_remain, t.exchange_stock, t.description, t.buh_name,
+        s.inventar_number AS set_inventar_number, s.buh_name AS set_buh_name, s.type_id AS tool_set_name_id
+      FROM rm_tools t LEFT JOIN rm_tools_sets s ON s.id = t.tools_set_id
+      WHERE ${where} ORDER BY t.unit_id, t.tool_kind_id, t.id LIMIT ${batchSize}`);
+    return rows.map((r) => {
+      const u = names.units.get(Number(r.unit_id));
+      return toolRowOf({
+        ...r,
+        tool_kind: names.title('tool_kind', r.tool_kind_id),
+        manufacturer: names.title('manufacturer', r.manufacturer_id),
+        unit_name: u?.name ?? null,
+        unit_address: u?.address ?? null,
+        organization_name: u?.organization_name ?? null,
+        region_id: u?.region_id ?? null,
+        region_title: u ? names.title('regions', u.region_id) : null,
+        tool_set_name: names.title('tools_sets_names', r.tool_set_name_id),
+      });
+    });
+  };
+  let next: Promise<ToolRow[]> | null = read(null);
+  while (next) {
+    const rows: ToolRow[] = await next;
     if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
-    after = { unit_id: last.unit_id!, tool_kind_id: last.tool_kind_id!, id: last.id };
+    next = rows.length < batchSize ? null : read({ unit_id: last.unit_id!, tool_kind_id: last.tool_kind_id!, id: last.id });
+    yield rows;
   }
 }
 
