@@ -191,14 +191,14 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
   };
   const save = () => form.handleSubmit(onValid, (errors) => showErrors(errorPaths(errors)))();
 
-  const mayMeet = member || write || (card !== null && place);
+  const maySave = write || (card !== null && place);
   const hasErrors = Object.keys(form.formState.errors).length > 0;
   return (
     <WideDialog
       title={<span data-testid="tool-card-title">{card !== null || initial.id !== null ? 'Оборудование' : 'Новое оборудование'}</span>}
       actions={
         <>
-          {mayMeet && (
+          {maySave && (
             <Button variant="contained" onClick={() => void save()} disabled={busy || hasErrors}>
               Сохранить
             </Button>
