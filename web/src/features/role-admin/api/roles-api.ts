@@ -41,6 +41,17 @@ export const rolesApi = api.injectEndpoints({
     saveRole: build.mutation<{ readonly id: number }, { readonly id: number | null; readonly role: RolePatch }>({
       query: ({ id, role }) => ({ url: id === null ? '/roles' : `/roles/${id}`, method: id === null ? 'POST' : 'PUT', body: { role } }),
       invalidatesTags: (_r, error) => (error ? [] : ['Roles']),
+      // A grid cell shows its new value at once; a refusal puts the old one back.
+      onQueryStarted: async ({ id, role }, { dispatch, queryFulfilled }) => {
+        if (id === null) return;
+        const patch = dispatch(
+          rolesApi.util.updateQueryData('roles', undefined, (roles) => {
+            const i = roles.findIndex((r) => r.id === id);
+            if (i >= 0) roles[i] = { ...roles[i]!, ...role };
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
     }),
     /** DELETE /api/roles/{id} -> { message }. */
     deleteRole: build.mutation<unknown, number>({
