@@ -40,6 +40,11 @@ describe('the roles grid', () => {
     // The server's own schema checks the form first (administration.md 5).
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.getByText('Значение от 1 до 100 символов').waitFor();
+    // A new role comes after the last one.
+    const lastOrder = Math.max(...(await api.get<{ roles: { role_order: number }[] }>('/roles')).roles.map((r) => r.role_order));
+    expect(await dialog.getByLabel('Порядок').inputValue()).toBe(String(lastOrder + 1));
+    await dialog.getByLabel('Порядок').fill('0');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.getByText('Число больше нуля').waitFor();
     await dialog.getByLabel('Наименование').fill(title);
     await dialog.getByLabel('Порядок').fill('90');
@@ -150,6 +155,7 @@ describe('organisations and balance holders', () => {
     await table.getByRole('cell', { name, exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Организация: изменение' });
     await edit.getByRole('tab', { name: 'Здания (2)' }).click();
+    await screenshot(page, 'organization-buildings');
     await edit.getByRole('button', { name: `Перенести здание «${name}, здание 2»` }).click();
     const move = page.getByRole('dialog', { name: 'Перенос здания' });
     await move.getByLabel('Организация').fill(target.name);

@@ -27,18 +27,20 @@ export interface RoleDialogProps {
   /** null: a new role. */
   readonly role: RoleRow | null;
   readonly ownLevel: number;
+  /** The order a new role starts with: after the last one. */
+  readonly nextOrder: number;
   readonly onClose: () => void;
 }
 
 /** Adds or changes a role: title, order, access level (not above one's own) and 'Роль для ГЛ'. */
-export const RoleDialog = ({ role, ownLevel, onClose }: RoleDialogProps) => {
+export const RoleDialog = ({ role, ownLevel, nextOrder, onClose }: RoleDialogProps) => {
   const dispatch = useAppDispatch();
   const [save, { isLoading }] = useSaveRoleMutation();
   const resolver = useMemo(() => zodResolver(roleFieldsSchema, { errorMap: ruErrorMap, path: [], async: false }) as unknown as Resolver<RoleFormValues>, []);
   const form = useForm<RoleFormValues>({
     defaultValues: role
       ? { title: role.title, role_order: role.role_order, role_is_hotline: role.role_is_hotline, access_level: role.access_level }
-      : { title: '', role_order: null, role_is_hotline: false, access_level: null },
+      : { title: '', role_order: nextOrder, role_is_hotline: false, access_level: null },
     resolver,
   });
   const edit = useMemo<FormEditContextValue>(

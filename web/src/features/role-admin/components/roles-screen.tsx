@@ -198,7 +198,12 @@ export const RolesScreen = () => {
           Удалить
         </MenuItem>
       </Menu>
-      {editing && <RoleDialog key={editing.role?.id ?? 'new'} role={editing.role} ownLevel={ownLevel} onClose={() => setEditing(null)} />}
+      {editing && <RoleDialog
+          key={editing.role?.id ?? 'new'}
+          role={editing.role}
+          ownLevel={ownLevel}
+          nextOrder={Math.max(0, ...list.map((r) => r.role_order)) + 1}
+          onClose={() => setEditing(null)} />}
       <ConfirmDialog
         open={deleting !== null}
         text={deleting ? `Удалить роль «${deleting.title}»?` : ''}
