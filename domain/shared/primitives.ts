@@ -126,10 +126,14 @@ export const money = (options: NumberOptions & { readonly negativeMessage?: stri
 /** Matches a string without NUL (PostgreSQL text and jsonb refuse it). */
 // eslint-disable-next-line no-control-regex -- NUL is exactly the character refused.
 export const NO_NUL = /^[^\u0000]*$/;
+/** Matches well-formed UTF-16: a lone surrogate travels in JSON as an escape PostgreSQL's jsonb refuses. */
+export const NO_LONE_SURROGATE = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 
 /** A string without NUL; `message` is also what a missing or non-string value says. */
 export const string = (message?: string) =>
-  z.string({ invalid_type_error: message ?? primitiveMessages.text, required_error: message }).regex(NO_NUL, primitiveMessages.nul);
+  z.string({ invalid_type_error: message ?? primitiveMessages.text, required_error: message })
+    .regex(NO_NUL, primitiveMessages.nul)
+    .regex(NO_LONE_SURROGATE, primitiveMessages.nul);
 
 /** A string of at most `max` characters without NUL. */
 export const text = (max: number, message?: string) => string(message).max(max, message ?? `Не более ${max} символов`);

@@ -127,6 +127,11 @@ describe('shared primitives (issue 9 section 1)', () => {
       expect(messageOf(text(5), 'abcdef')).toBe('Не более 5 символов');
       expect(messageOf(text(5, 'Значение от 1 до 5 символов'), 'abcdef')).toBe('Значение от 1 до 5 символов');
       expect(messageOf(text(50), 'a\u0000b')).toBe(primitiveMessages.nul);
+    });
+
+    it('refuses a lone surrogate (jsonb cannot store it) and keeps pairs', () => {
+      for (const v of ['\ud800', 'a\udc00', '\ud83dx']) expect(messageOf(text(50), v), JSON.stringify(v)).toBe(primitiveMessages.nul);
+      expect(text(50).parse('a\ud83d\ude00b')).toBe('a\ud83d\ude00b');
       for (const v of [1, [1], { a: 1 }, true]) expect(messageOf(text(50), v), String(v)).toBe(primitiveMessages.text);
     });
   });
