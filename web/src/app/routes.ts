@@ -5,7 +5,7 @@ import { LoginPage } from '@/features/auth';
 // The route list only (no components), so the catalogue screen stays in its lazy chunk.
 import { catalogPages } from '@/features/catalog/model/catalog-pages';
 import { lazyComponent } from '@/lib/lazy';
-import { full, ownOrAll } from '@/lib/rights';
+import { full, ownOrAll, readOrFull } from '@/lib/rights';
 import { GUESTS, PUBLIC, signedIn, type RouteAccess } from './access';
 
 /** One page for every simple reference: it reads the catalogue from the address. */
@@ -35,6 +35,20 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.toolsSets, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-sets-page').then((m) => m.ToolsSetsPage)) },
   { path: paths.tools, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-page').then((m) => m.ToolsPage)) },
   { path: paths.toolsAge, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-age-page').then((m) => m.ToolsAgePage)) },
+  { path: paths.users, access: signedIn(full('RIGHT_USERS_LIST')), Page: lazyComponent(() => import('./pages/users-page').then((m) => m.UsersPage)) },
+  {
+    path: paths.usersHotline,
+    access: signedIn(readOrFull('RIGHT_USERS_HL')),
+    Page: lazyComponent(() => import('./pages/users-page').then((m) => m.UsersHotlinePage)),
+  },
+  { path: paths.notifications, access: signedIn(), Page: lazyComponent(() => import('./pages/notifications-page').then((m) => m.NotificationsPage)) },
+  { path: paths.roles, access: signedIn(full('RIGHT_SETTINGS')), Page: lazyComponent(() => import('./pages/roles-page').then((m) => m.RolesPage)) },
+  {
+    path: paths.organizations,
+    access: signedIn(readOrFull('RIGHT_ORGANIZATIONS')),
+    Page: lazyComponent(() => import('./pages/organizations-page').then((m) => m.OrganizationsPage)),
+  },
+  { path: paths.hosts, access: signedIn(readOrFull('RIGHT_ORGANIZATIONS')), Page: lazyComponent(() => import('./pages/organizations-page').then((m) => m.HostsPage)) },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
 ];

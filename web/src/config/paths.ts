@@ -11,6 +11,9 @@ export const paths = {
   tools: '/tools',
   toolsAge: '/tools-list',
   toolsSets: '/tools-sets',
+  roles: '/roles',
+  organizations: '/organizations',
+  hosts: '/hosts',
   // The simple references, one generic screen each (features/catalog).
   posts: '/posts',
   regions: '/regions',
@@ -22,6 +25,14 @@ export const paths = {
   commonDisrepairs: '/common-disrepairs',
   toolsKinds: '/tools-kinds',
   toolsSetsNames: '/tools-sets-names',
+  toolsKindsTraits: '/tools-kinds-traits',
+  toolsModels: '/tools-models',
+  spares: '/spares',
+  toolsCheck: '/tools-check',
+  // Employees, hot line executors and the user's notifications (features/user-admin, features/notification).
+  users: '/users',
+  usersHotline: '/users-hotline',
+  notifications: '/notifications',
 } as const;
 
 /** The request list opening one request on its comments tab ('Чат по заявке'). */

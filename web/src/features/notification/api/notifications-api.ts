@@ -24,6 +24,12 @@ export const notificationsApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => listSchema.parse(raw).notifications,
       providesTags: ['Notifications'],
     }),
+    /** GET /api/notifications/{userId}?state=all: every notification of the caller, new and read, newest first (the /notifications page). */
+    allNotifications: build.query<AppNotification[], number>({
+      query: (userId) => ({ url: `/notifications/${userId}`, params: { state: 'all' } }),
+      transformResponse: (raw: unknown) => listSchema.parse(raw).notifications,
+      providesTags: ['Notifications'],
+    }),
     /** PUT /api/notifications/{id} { state: 2 }. */
     markNotificationRead: build.mutation<void, AppNotification['id']>({
       query: (id) => ({ url: `/notifications/${encodeURIComponent(id)}`, method: 'PUT', body: { state: NotificationState.READ } }),
@@ -33,4 +39,4 @@ export const notificationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useNotificationsQuery, useMarkNotificationReadMutation } = notificationsApi;
+export const { useNotificationsQuery, useAllNotificationsQuery, useMarkNotificationReadMutation } = notificationsApi;

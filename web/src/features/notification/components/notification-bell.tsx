@@ -1,10 +1,13 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
+import { paths } from '@/config/paths';
 import type { AppNotification } from '../api/notifications-api';
 import { useNotifications } from '../hooks/use-notifications';
 import { useOpenNotification } from '../hooks/use-open-notification';
@@ -38,6 +41,9 @@ export const NotificationBell = () => {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <NotificationList notifications={notifications} onOpen={open} />
+        <Button component={RouterLink} to={paths.notifications} onClick={() => setAnchor(null)} fullWidth>
+          Все уведомления
+        </Button>
       </Popover>
     </>
   );
