@@ -143,7 +143,7 @@ describe('organisations and balance holders', () => {
     await dialog.waitFor({ state: 'detached' });
 
     const mine = async () => (await api.get<{ organizations: OrgRow[] }>(`/organization?name=${encodeURIComponent(name)}`)).organizations[0];
-    await poll(async () => (await mine())?.units.map((u) => u.name)).toEqual([`${name}, здание 1`, `${name}, здание 2`]);
+    await poll(async () => (await mine())?.units.map((u) => u.name).sort()).toEqual([`${name}, здание 1`, `${name}, здание 2`]);
     const saved = (await mine())!;
     expect(saved.region_id).toBe(target.region_id);
 
@@ -164,8 +164,9 @@ describe('organisations and balance holders', () => {
     await notice(page, 'Сохранено');
     await move.waitFor({ state: 'detached' });
     await edit.getByRole('tab', { name: 'Здания (1)' }).waitFor();
-    const moved = saved.units[1]!;
-    await poll(async () => (await mine())?.units.map((u) => u.id)).toEqual([saved.units[0]!.id]);
+    const moved = saved.units.find((u) => u.name === `${name}, здание 2`)!;
+    const kept = saved.units.find((u) => u.name === `${name}, здание 1`)!;
+    await poll(async () => (await mine())?.units.map((u) => u.id)).toEqual([kept.id]);
     const host = (await api.get<{ organization: OrgRow }>(`/organization/${target.id}`)).organization;
     expect(host.units.find((u) => u.id === moved.id)?.organization_id).toBe(target.id);
     await edit.getByRole('button', { name: 'Отменить' }).click();
