@@ -27,6 +27,7 @@ import { requestExportRoutes } from './export/request-export';
 import { requestRoutes } from './routes/request';
 import { fileRoutes } from './routes/files';
 import { notificationRoutes } from './routes/notification';
+import { hotlineRoutes } from './routes/hotline';
 
 export const MAX_FILE_BYTES = 52_428_800;
 
@@ -70,6 +71,7 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   toolExportRoutes(app, ctx);
   notificationQueryRoutes(app, ctx);
   requestExportRoutes(app, ctx);
+  hotlineRoutes(app, ctx);
   requestRoutes(app, ctx);
   fileRoutes(app, ctx);
   notificationRoutes(app, ctx);

@@ -30,6 +30,16 @@ export interface Config {
    * none, so a client cannot pick the address its failed sign-ins are counted against.
    */
   readonly trustProxy: string | null;
+  /** Base address of the state hot line API (issue 14); unset: direct registration is refused. */
+  readonly hotlineUrl: string | null;
+  /** Hot line e-mail for registrations and close notices of organisations without credentials. */
+  readonly hotlineEmail: string | null;
+  /** Key (any text; SHA-256 of it is the AES-256-GCM key) for hot line passwords at rest. */
+  readonly hotlineSecretKey: string | null;
+  /** How long one hot line call may take. */
+  readonly hotlineTimeoutMs: number;
+  /** Address of the application in mail links. */
+  readonly publicUrl: string;
 }
 
 export const DEFAULT_SEED_PASSWORD = 'demo2026';
@@ -52,5 +62,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailFrom: env.MAIL_FROM ?? 'it-support@courts.local',
     supportPhone: env.SUPPORT_PHONE ?? '8-800-000-00-00',
     trustProxy: env.TRUST_PROXY || null,
+    hotlineUrl: env.HOTLINE_URL || null,
+    hotlineEmail: env.HOTLINE_EMAIL || null,
+    hotlineSecretKey: env.HOTLINE_SECRET_KEY || null,
+    hotlineTimeoutMs: Number(env.HOTLINE_TIMEOUT_MS ?? 10_000),
+    publicUrl: env.PUBLIC_URL ?? 'http://localhost:3000',
   };
 };

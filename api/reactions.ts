@@ -9,6 +9,8 @@ import type { ReadModelCache } from '../infrastructure/read-model-cache';
 import type { WriteLookups } from '../commands/context';
 import { toolStateReaction } from '../commands/request/tool-state-reaction';
 import { engineerMailReaction } from '../commands/request/engineer-mail-reaction';
+import { hotlineCloseReaction } from '../commands/hotline/close-reaction';
+import { hotlineDepsOf } from './routes/hotline';
 
 export interface ReactionDeps {
   readonly store: EventStore;
@@ -22,4 +24,4 @@ export interface ReactionDeps {
 }
 
 /** Subscribers that turn events into side effects (jobs) or follow-up commands on other streams. */
-export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction(deps)];
+export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction(deps), hotlineCloseReaction(() => hotlineDepsOf(deps))];

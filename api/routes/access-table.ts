@@ -34,6 +34,8 @@ const TOOLS_READ = only('admin', 'engineer', 'court', 'signer', 'chief', 'senior
 const TOOLS_WRITE = only('admin', 'engineer');
 /** RIGHT_TOOLS_WRITE or RIGHT_TOOLS_PLACE_EDIT (PUT /api/tool_attr). */
 const TOOLS_PLACE_OR_WRITE = only('admin', 'engineer');
+/** RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT (the hot line number, registration and its mail). */
+const HOTLINE_NUMBER = only('admin', 'engineer', 'hotline', 'senior');
 const ZIP = only('admin', 'engineer', 'chief');
 const SETTINGS = only('admin');
 const ORGANIZATIONS_FULL = only('admin');
@@ -130,6 +132,13 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'POST /api/request_set_new_date': REQUEST_EDIT_NUMBER,
   'POST /api/request_comments': REQUEST_READ,
   'POST /api/request_multiple': MULTIPLE_REQUESTS,
+  // The state hot line (issue 14): RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT; the outbox RIGHT_SETTINGS.
+  'POST /api/request_hot_line_register': HOTLINE_NUMBER,
+  'POST /api/request_hot_line_email_register': HOTLINE_NUMBER,
+  'POST /api/request_hot_line_email_close': HOTLINE_NUMBER,
+  'POST /api/hot_line_email_to_declarant': HOTLINE_NUMBER,
+  'GET /api/outbox': SETTINGS,
+  'POST /api/outbox/retry': SETTINGS,
   // Equipment.
   'GET /api/tool': TOOLS_READ,
   'GET /api/tool/:filter': TOOLS_READ,

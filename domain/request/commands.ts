@@ -128,6 +128,15 @@ export interface MarkHotlineEmailSent {
   which: 'register' | 'close';
 }
 
+/**
+ * The hot line's number from a direct registration (issue 14), recorded by the registration job.
+ * The same number again changes nothing (a repeated attempt after a crash); another number is refused.
+ */
+export interface RecordHotlineNumber {
+  type: 'RecordHotlineNumber';
+  hotlinegas_number: string;
+}
+
 export type DeleteRequest = Button<'DeleteRequest'>;
 
 export type RequestCommand =
@@ -147,6 +156,7 @@ export type RequestCommand =
   | ChangeDate
   | AddComment
   | MarkHotlineEmailSent
+  | RecordHotlineNumber
   | DeleteRequest;
 
 export type RequestCommandType = RequestCommand['type'];

@@ -80,6 +80,14 @@ export const decideRequest = (state: RequestState, command: RequestCommand, cont
       const field = command.which === 'register' ? 'hotline_email_register_sent' : 'hotline_email_close_sent';
       return state[field] ? [] : [ev('RequestFieldsChanged', { changes: [{ field, old: state[field], new: true }] })];
     }
+    case 'RecordHotlineNumber': {
+      const number = command.hotlinegas_number.trim();
+      if (!number) throw invalid('Пустой номер на ГЛ');
+      const current = (state.hotlinegas_number ?? '').trim();
+      if (current === number) return [];
+      if (current) throw refused(`Заявка уже зарегистрирована на ГЛ под номером ${current}`);
+      return [ev('RequestFieldsChanged', { changes: [{ field: 'hotlinegas_number', old: state.hotlinegas_number, new: number }] })];
+    }
     case 'DeleteRequest':
       if (!hasFull(command.actor.rights, 'RIGHT_REQUEST_DELETE')) throw forbidden(decisionMessages.noDeleteRight);
       return [ev('RequestDeleted', { deleted_by: command.actor.userId })];

@@ -74,10 +74,10 @@ const client = (server: RunningServer, session: { userId: number | null; token: 
  * The application as `npm start` composes it, on a fresh database cloned from the seeded
  * template (demo data included), driven through fastify's inject (no port needed).
  */
-export const startTestApp = async (options: { seeded?: boolean; redis?: boolean; smtpUrl?: string } = {}): Promise<TestApp> => {
+export const startTestApp = async (options: { seeded?: boolean; redis?: boolean; smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> => {
   const db = await createTestDatabase({ seeded: options.seeded ?? true });
   const config = {
-    ...loadConfig({ DATABASE_URL: db.url, DATA_DIR: `/tmp/itsup-test-${db.name}`, ...(options.redis ? { REDIS_URL: redisUrl, JOBS_QUEUE: `test-${db.name}` } : {}), ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}) }),
+    ...loadConfig({ DATABASE_URL: db.url, DATA_DIR: `/tmp/itsup-test-${db.name}`, ...(options.redis ? { REDIS_URL: redisUrl, JOBS_QUEUE: `test-${db.name}` } : {}), ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}), ...options.env }),
   };
   const server = await startServer(config, { listen: false, seed: false, log: process.env.DEBUG_TESTS ? consoleLogger : silentLogger });
   return {

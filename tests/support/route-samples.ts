@@ -145,6 +145,13 @@ export const benignSample = async (
     'POST /api/request_set_new_date': async () => ({ url, body: { requestId: await freshRequest(), newDate: new Date().toISOString().slice(0, 10) } }),
     'POST /api/request_comments': () => ({ url, body: { requestComment: { request_id: request, comment: 'Проверка прав' } } }),
     'POST /api/request_multiple': () => ({ url, body: { unitsIds: [rows.courtUnit], requestText: 'Проверка прав: групповая заявка', requestKindId: 2 } }),
+    // The hot line (issue 14): a fresh request; without HOTLINE_EMAIL the registration and close are refused (409).
+    'POST /api/request_hot_line_register': async () => ({ url, body: { request_id: await freshRequest() } }),
+    'POST /api/request_hot_line_email_register': async () => ({ url, body: { request_id: await freshRequest() } }),
+    'POST /api/request_hot_line_email_close': () => ({ url, body: { request_id: request } }),
+    'POST /api/hot_line_email_to_declarant': () => ({ url, body: { request: { id: request }, messageToDeclarant: 'Проверка прав' } }),
+    'GET /api/outbox': () => ({ url: '/api/outbox?status=failed' }),
+    'POST /api/outbox/retry': () => ({ url, body: { key: 'hotline-register:request-0:0' } }),
     'GET /api/tool/:filter': () => ({ url: `/api/tool/${json({ pageNumber: 1 })}` }),
     'GET /api/tools_for_commissioning/:unitId': () => ({ url: `/api/tools_for_commissioning/${rows.courtUnit}` }),
     'GET /api/tool_history/:id': () => ({ url: `/api/tool_history/${rows.toolId}` }),
