@@ -6,6 +6,7 @@ import { authSchema } from '../auth/schema';
 import { sessionsSchema } from '../auth/sessions';
 import { runScript } from '../../infrastructure/db/raw-sql';
 import { writeIndexSchema } from '../../infrastructure/write-index';
+import { textSearchSchema } from '../../infrastructure/db/text-search';
 
 /**
  * Ordered, append-only list of schema steps for tables that are not read models (the event
@@ -20,6 +21,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '005-unique-values', sql: uniqueValuesSchema },
   { id: '006-auth-sessions', sql: sessionsSchema },
   { id: '007-write-index', sql: writeIndexSchema },
+  { id: '008-text-search', sql: textSearchSchema },
 ];
 
 const MIGRATION_LOCK = 7_160_069;

@@ -37,7 +37,7 @@ const setId = (e: StoredEvent) => (e.data as { id: number }).id;
  */
 export const toolsProjection = documentProjection({
   name: 'tools',
-  version: 3,
+  version: 4,
   schema: /* sql */ `
     CREATE TABLE rm_tools (
       id integer PRIMARY KEY,
@@ -78,6 +78,16 @@ export const toolsProjection = documentProjection({
     CREATE INDEX rm_tools_work_in ON rm_tools (work_in_dt) WHERE NOT deleted;
     CREATE INDEX rm_tools_serial ON rm_tools (lower(serial_number) text_pattern_ops);
     CREATE INDEX rm_tools_inventar ON rm_tools (lower(inventar_number) text_pattern_ops);
+    -- The substring filters (LIKE '%…%'), when migration 008 could create pg_trgm.
+    DO $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+        CREATE INDEX rm_tools_serial_trgm ON rm_tools USING gin (lower(serial_number) gin_trgm_ops) WHERE NOT deleted;
+        CREATE INDEX rm_tools_model_trgm ON rm_tools USING gin (lower(model) gin_trgm_ops) WHERE NOT deleted;
+        CREATE INDEX rm_tools_inventar_trgm ON rm_tools USING gin (lower(inventar_number) gin_trgm_ops) WHERE NOT deleted;
+        CREATE INDEX rm_tools_description_trgm ON rm_tools USING gin (lower(description) gin_trgm_ops) WHERE NOT deleted;
+      END IF;
+    END $$;
     CREATE TABLE rm_tools_sets (
       id integer PRIMARY KEY,
       type_id integer NOT NULL,
