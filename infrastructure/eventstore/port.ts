@@ -97,6 +97,14 @@ export interface AppendOptions {
   readonly index?: IndexChange;
 }
 
+/** One stream's part of an `appendMany`. */
+export interface AppendBatch {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expectedRevision: ExpectedRevision;
+  readonly index?: IndexChange;
+}
+
 export interface ReadStreamOptions {
   /** First revision to return (inclusive); default 0. */
   readonly fromRevision?: number;
@@ -128,6 +136,13 @@ export interface Subscription {
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Several streams at once, in the given order (a registry replaced by an import). PostgreSQL: one
+   * transaction, all or nothing; a wrong expected revision of any batch writes none of them (the
+   * error names that stream). EventStoreDB: stream by stream, NOT atomic (see its adapter). Each
+   * result carries its stream's next revision and the position of the last event written.
+   */
+  appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]>;
   /** Events of one stream in revision order; an empty list when the stream does not exist. */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /**

@@ -26,6 +26,7 @@ export const withUpcasting = (store: EventStore, upcasters: readonly Upcaster[])
   const up = (events: StoredEvent[]) => events.map((e) => upcastEvent(byKey, e));
   return {
     append: (id, events, options) => store.append(id, events, options),
+    appendMany: (batches) => store.appendMany(batches),
     readStream: async (id, options) => up(await store.readStream(id, options)),
     readAll: async (options) => up(await store.readAll(options)),
     ...(store.readStreamsOfType ? { readStreamsOfType: async (type: string) => up(await store.readStreamsOfType!(type)) } : {}),

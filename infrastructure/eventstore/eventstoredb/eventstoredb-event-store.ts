@@ -21,6 +21,7 @@ import { catchUpSubscription } from '../catch-up-subscription';
 import {
   WrongExpectedRevisionError,
   comparePositions,
+  type AppendBatch,
   type AppendOptions,
   type AppendResult,
   type EventMetadata,
@@ -106,6 +107,17 @@ export class EventStoreDbEventStore implements EventStore {
       }
       throw error;
     }
+  }
+
+  /**
+   * NOT atomic here: EventStoreDB has no transaction across streams, so the batches are appended
+   * stream by stream in order and a failure midway leaves the earlier ones written. The default
+   * PostgreSQL adapter is the one that gives the import its all-or-nothing replacement.
+   */
+  async appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]> {
+    const out: AppendResult[] = [];
+    for (const b of batches) out.push(await this.append(b.streamId, b.events, { expectedRevision: b.expectedRevision, index: b.index }));
+    return out;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<StoredEvent[]> {

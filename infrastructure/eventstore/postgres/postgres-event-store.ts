@@ -3,6 +3,7 @@ import { sql, type DatabasePool } from 'slonik';
 import { catchUpSubscription } from '../catch-up-subscription';
 import {
   WrongExpectedRevisionError,
+  type AppendBatch,
   type AppendOptions,
   type AppendResult,
   type EventMetadata,
@@ -95,6 +96,11 @@ export interface PostgresEventStoreOptions {
    * prove readers never skip events that commit after later-numbered ones.
    */
   readonly commitDelayMs?: () => number;
+  /**
+   * Test hook: called inside `appendMany`'s transaction after its events are inserted and before
+   * it commits; throwing there proves a failure midway leaves every stream as it was.
+   */
+  readonly appendManyFault?: (batches: readonly AppendBatch[]) => void;
 }
 
 export class PostgresEventStore implements EventStore {
@@ -147,6 +153,101 @@ export class PostgresEventStore implements EventStore {
       nextRevision: Number(row.revision),
       position: { commit: BigInt(row.tx as string), prepare: BigInt(row.position as string) },
     };
+  }
+
+  /**
+   * All batches in ONE transaction (port.ts): the streams expecting no stream are claimed by one
+   * insert, those expecting a revision by one update, and every event goes in with one insert, so
+   * an import of 20,000 tools is a handful of statements. Other expectations ('any',
+   * 'stream_exists') take the single-stream statement each. A claim that does not take every
+   * stream throws inside the transaction, which then writes nothing.
+   */
+  async appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]> {
+    if (batches.length === 0) return [];
+    for (const b of batches) if (b.events.length === 0) throw new Error(`append to ${b.streamId}: no events`);
+    if (new Set(batches.map((b) => b.streamId)).size !== batches.length) throw new Error('appendMany: a stream appears twice');
+    const results = await this.pool.transaction(async (tx) => {
+      const out: Array<{ nextRevision: number }> = new Array(batches.length);
+      const fresh = batches.map((b, i) => ({ b, i })).filter(({ b }) => b.expectedRevision === 'no_stream');
+      const numbered = batches.map((b, i) => ({ b, i })).filter(({ b }) => typeof b.expectedRevision === 'number');
+      const conflictOf = async (claimed: readonly unknown[], group: typeof fresh) => {
+        const got = new Set(claimed.map(String));
+        const lost = group.find(({ b }) => !got.has(b.streamId))!.b;
+        const actual = await tx.maybeOneFirst(sql.unsafe`SELECT revision FROM es_streams WHERE stream_id = ${lost.streamId}`);
+        return new WrongExpectedRevisionError(lost.streamId, lost.expectedRevision, actual === null ? 'no_stream' : Number(actual));
+      };
+      if (fresh.length) {
+        const claimed = await tx.anyFirst(sql.unsafe`
+          INSERT INTO es_streams (stream_id, stream_type, revision)
+          SELECT * FROM unnest(${sql.array(fresh.map(({ b }) => b.streamId), 'text')}, ${sql.array(fresh.map(({ b }) => streamTypeOf(b.streamId)), 'text')},
+                               ${sql.array(fresh.map(({ b }) => b.events.length - 1), 'int4')})
+          ON CONFLICT (stream_id) DO NOTHING RETURNING stream_id`);
+        if (claimed.length !== fresh.length) throw await conflictOf(claimed, fresh);
+        for (const { b, i } of fresh) out[i] = { nextRevision: b.events.length - 1 };
+      }
+      if (numbered.length) {
+        const claimed = await tx.anyFirst(sql.unsafe`
+          UPDATE es_streams s SET revision = s.revision + u.n, updated_at = now()
+          FROM unnest(${sql.array(numbered.map(({ b }) => b.streamId), 'text')}, ${sql.array(numbered.map(({ b }) => b.expectedRevision as number), 'int4')},
+                      ${sql.array(numbered.map(({ b }) => b.events.length), 'int4')}) AS u(id, expected, n)
+          WHERE s.stream_id = u.id AND s.revision = u.expected RETURNING s.stream_id`);
+        if (claimed.length !== numbered.length) throw await conflictOf(claimed, numbered);
+        for (const { b, i } of numbered) out[i] = { nextRevision: (b.expectedRevision as number) + b.events.length };
+      }
+      // Events in batch order, each batch's revisions counting up to its next revision.
+      const rows = { ids: [] as string[], revs: [] as number[], types: [] as string[], datas: [] as string[], metas: [] as string[], versions: [] as number[] };
+      for (const [i, b] of batches.entries()) {
+        const r = out[i];
+        if (!r) continue;
+        const first = r.nextRevision - b.events.length + 1;
+        for (const [k, e] of b.events.entries()) {
+          rows.ids.push(b.streamId);
+          rows.revs.push(first + k);
+          rows.types.push(e.type);
+          rows.datas.push(JSON.stringify(e.data ?? null));
+          rows.metas.push(JSON.stringify(e.metadata));
+          rows.versions.push(e.schemaVersion ?? 1);
+        }
+      }
+      if (rows.ids.length)
+        await tx.query(sql.unsafe`
+          INSERT INTO es_events (stream_id, stream_revision, type, data, metadata, schema_version)
+          SELECT t.id, t.rev, t.type, t.data::jsonb, t.metadata::jsonb, t.v
+          FROM unnest(${sql.array(rows.ids, 'text')}, ${sql.array(rows.revs, 'int4')}, ${sql.array(rows.types, 'text')},
+                      ${sql.array(rows.datas, 'text')}, ${sql.array(rows.metas, 'text')}, ${sql.array(rows.versions, 'int4')})
+               WITH ORDINALITY AS t(id, rev, type, data, metadata, v, ord)
+          ORDER BY t.ord`);
+      for (const [i, b] of batches.entries()) {
+        if (out[i]) continue;
+        const n = b.events.length;
+        const row = await tx.maybeOne(sql.unsafe`
+          WITH s AS (${claimStream(b.streamId, n, b.expectedRevision)}),
+          e AS (
+            INSERT INTO es_events (stream_id, stream_revision, type, data, metadata, schema_version)
+            SELECT ${b.streamId}, s.revision - ${n} + t.ord, t.type, t.data::jsonb, t.metadata::jsonb, t.schema_version
+            FROM s, unnest(${sql.array(b.events.map((e) => e.type), 'text')}, ${sql.array(b.events.map((e) => JSON.stringify(e.data ?? null)), 'text')},
+                           ${sql.array(b.events.map((e) => JSON.stringify(e.metadata)), 'text')}, ${sql.array(b.events.map((e) => e.schemaVersion ?? 1), 'int4')})
+                 WITH ORDINALITY AS t(type, data, metadata, schema_version, ord)
+            RETURNING 1
+          )
+          SELECT s.revision, (SELECT count(*) FROM e) AS n FROM s`);
+        if (!row) {
+          const actual = await tx.maybeOneFirst(sql.unsafe`SELECT revision FROM es_streams WHERE stream_id = ${b.streamId}`);
+          throw new WrongExpectedRevisionError(b.streamId, b.expectedRevision, actual === null ? 'no_stream' : Number(actual));
+        }
+        out[i] = { nextRevision: Number(row.revision) };
+      }
+      // The write-side indexes move with the events, in the same transaction.
+      for (const b of batches) if (b.index) await applyIndexChange(tx, b.index);
+      this.options.appendManyFault?.(batches);
+      const head = await tx.one(sql.unsafe`
+        SELECT (SELECT max(global_position) FROM es_events WHERE transaction_id = pg_current_xact_id())::text AS position,
+               pg_current_xact_id()::text AS tx, pg_notify(${EVENTS_CHANNEL}, '') AS notified`);
+      const position = { commit: BigInt(head.tx as string), prepare: BigInt(head.position as string) };
+      return out.map((r) => ({ nextRevision: r.nextRevision, position }));
+    });
+    this.appended.wake();
+    return results;
   }
 
   private async currentRevision(streamId: string): Promise<number | 'no_stream'> {

@@ -38,6 +38,7 @@ const memoryStore = (streams: Record<string, Array<{ type: string; data: unknown
       for (const e of events) last = push(id, e);
       return { nextRevision: last!.revision, position: last!.position };
     },
+    appendMany: unsupported,
     readAll: unsupported,
     subscribe: unsupported,
     headPosition: async () => null,
