@@ -77,7 +77,7 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
   );
   const commands = useRequestCommands({ form, base, editable, files, load, onSaved: onAccepted, onInvalid, onNotice: setNotice });
   const change = useFieldChange(form, useLookupSources(), setNotice);
-  const { runCommand, submit, busy } = commands;
+  const { runCommand, runHotline, submit, busy } = commands;
 
   const context = useMemo<RequestEditContextValue>(
     () => ({
@@ -94,9 +94,10 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
         pending.current.delete(key);
       },
       runCommand: (command, engineerIds) => void runCommand(command, engineerIds),
+      runHotline,
       busy,
     }),
-    [base, editable, rights, change, runCommand, busy],
+    [base, editable, rights, change, runCommand, runHotline, busy],
   );
 
   // The shared form fields' edit rules: a field follows its editable item; a change runs the reactions.

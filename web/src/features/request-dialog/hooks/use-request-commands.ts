@@ -100,6 +100,22 @@ export const useRequestCommands = ({ form, base, editable, files, load, onSaved,
     [base, form, submit, command, accepted, refused],
   );
 
+  /** A hot line call after saving unsaved changes; its answer replaces the form (issue 14). */
+  const runHotline = useCallback(
+    async (call: (current: RequestView) => Promise<RequestView | null>) => {
+      if (!base) return;
+      let current: RequestView = base;
+      if (form.formState.isDirty) {
+        const saved = await submit();
+        if (!saved) return;
+        current = saved;
+      }
+      const view = await call(current);
+      if (view) accepted(view);
+    },
+    [base, form, submit, accepted],
+  );
+
   /** After a conflict: the request as it is now replaces the form. */
   const reload = useCallback(async () => {
     setConflict(null);
@@ -111,6 +127,7 @@ export const useRequestCommands = ({ form, base, editable, files, load, onSaved,
   return {
     submit,
     runCommand,
+    runHotline,
     busy: saveState.isLoading || commandState.isLoading,
     conflict,
     dismissConflict: () => setConflict(null),

@@ -23,6 +23,8 @@ export interface RequestEditContextValue {
   readonly dropFile: (key: string) => void;
   /** Runs a button of the request (saving the form's changes first). */
   readonly runCommand: (command: RequestCommand, engineerIds?: readonly number[]) => void;
+  /** A hot line call (issue 14): unsaved changes saved first; the form takes the request it answers. */
+  readonly runHotline: (call: (current: RequestView) => Promise<RequestView | null>) => Promise<void>;
   readonly busy: boolean;
 }
 

@@ -1,15 +1,13 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import { hotlineResultTitles, performTypeTitles } from '@domain/request/enums';
 import { hasFull } from '@domain/rights';
-import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { AssignButton } from '../assign-button';
 import { CommandButton } from '../command-button';
 import { enumOptions, FieldGrid, FormDateField, FormSelect, FormTextField, SectionTitle, Wide } from '../fields';
 import { ElapsedField } from '../movement-tab/result-block';
+import { DeclarantMessageButton } from './declarant-message-button';
 
 /** Assign, fulfil, re-execute, cancel execution: RIGHT_REQUEST_DELETE, each while the server accepts it. */
 const HotlineManagement = () => (
@@ -37,13 +35,7 @@ export const HotlineTab = () => {
           <FormTextField name="instructed_person" label="Сообщение заявителю" multiline minRows={2} />
         </Wide>
         <Wide>
-          <Tooltip title="Отправка сообщения заявителю будет доступна позже" enterDelay={TOOLTIP_DELAY_MS}>
-            <span>
-              <Button variant="outlined" disabled>
-                Отправить сообщение заявителю
-              </Button>
-            </span>
-          </Tooltip>
+          <DeclarantMessageButton />
         </Wide>
         <FormSelect name="hotline_result_id" label="Результат" options={enumOptions(hotlineResultTitles)} />
         <FormSelect name="hotline_result_type" label="Тип исполнения" options={enumOptions(performTypeTitles)} />

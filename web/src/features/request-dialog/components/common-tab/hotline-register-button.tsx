@@ -1,0 +1,36 @@
+import Button from '@mui/material/Button';
+import { canEditHotlineNumber, hasHotlineNumber } from '@domain/request/rules';
+import { selectRights } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
+import { useRegisterOnHotlineMutation } from '../../api/hotline-api';
+import { useRequestEdit } from '../../model/edit-context';
+
+/**
+ * 'Добавить на ГЛ' (requests.md 4.4): disabled once the request has a hot line number or the
+ * registration mail was sent. Unsaved changes are saved first; the server registers directly
+ * (the organisation's credentials) or by e-mail, and the form takes the request it answers.
+ */
+export const HotlineRegisterButton = () => {
+  const { view, busy, runHotline } = useRequestEdit();
+  const rights = useAppSelector(selectRights);
+  const [register, state] = useRegisterOnHotlineMutation();
+  if (!view || !canEditHotlineNumber(rights)) return <span />;
+  const disabled = busy || state.isLoading || hasHotlineNumber(view) || Boolean(view.hotline_email_register_sent);
+  return (
+    <span>
+      <Button
+        variant="outlined"
+        disabled={disabled}
+        sx={{ height: 56 }}
+        onClick={() =>
+          void runHotline(async (current) => {
+            const r = await register(current.id);
+            return r.data?.savedRequest ?? null;
+          })
+        }
+      >
+        Добавить на ГЛ
+      </Button>
+    </span>
+  );
+};
