@@ -9,11 +9,14 @@ import { ensureChromium } from './browser-chromium';
 import { buildClientIfStale } from './browser-client';
 import { databaseUrl, dropOrphanDatabases, withAdminClient } from './database';
 import { ensurePostgres, ensureRedis } from './services';
+import { startHotlineDouble } from './hotline-double';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The origin serving the built client and /api, e.g. http://127.0.0.1:41234 */
     appUrl: string;
+    /** The state hot line double the server calls (tests/support/hotline-double.ts; control at /__double/next). */
+    hotlineUrl: string;
   }
 }
 
@@ -30,8 +33,8 @@ const quietLog: Logger = {
  * pid (orphans of dead runs are dropped). Jobs use BullMQ's PostgreSQL backend inside that
  * database, so runs sharing the machine's Redis never take each other's jobs.
  */
-const startApp = (database: string, workDir: string): Promise<RunningServer> => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl(database), PORT: '0', HOST: '127.0.0.1', DATA_DIR: workDir, FILES_DIR: path.join(workDir, 'files'), DEMO: '1' };
+const startApp = (database: string, workDir: string, hotlineUrl: string): Promise<RunningServer> => {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl(database), PORT: '0', HOST: '127.0.0.1', DATA_DIR: workDir, FILES_DIR: path.join(workDir, 'files'), DEMO: '1', HOTLINE_URL: hotlineUrl, HOTLINE_EMAIL: 'gl@hotline.example.ru' };
   delete env.REDIS_URL;
   delete env.SMTP_URL;
   return startServer(loadConfig(env), { listen: true, seed: true, log: quietLog });
@@ -49,13 +52,15 @@ export default async function setup(project: TestProject) {
   await withAdminClient((c) => c.query(`CREATE DATABASE "${database}"`));
   const workDir = mkdtempSync(path.join(tmpdir(), 'itsup-browser-'));
   let server: RunningServer | null = null;
+  const hotline = await startHotlineDouble();
   const teardown = async () => {
     await server?.close();
+    await hotline.close();
     await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
     rmSync(workDir, { recursive: true, force: true });
   };
   try {
-    server = await startApp(database, workDir);
+    server = await startApp(database, workDir, hotline.url);
     const page = await (await fetch(new URL('/about', server.url))).text();
     if (!page.includes('<div id="root">')) throw new Error('The server does not serve the built client (web/dist) with the SPA fallback');
   } catch (error) {
@@ -64,5 +69,6 @@ export default async function setup(project: TestProject) {
   }
   console.log(`[browser] app at ${server.url}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('appUrl', server.url);
+  project.provide('hotlineUrl', hotline.url);
   return teardown;
 }

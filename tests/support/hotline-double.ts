@@ -45,6 +45,12 @@ export const startHotlineDouble = async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      // Test control over HTTP (the browser tests' double runs in the global setup's process).
+      if (req.method === 'POST' && req.url === '/__double/next') {
+        const modes = (JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as { modes?: HotlineMode[] }).modes ?? [];
+        state.next.push(...modes);
+        return respond(res, 200, 'ok');
+      }
       if (req.method !== 'POST' || req.url !== '/api/request_hot_line_register') return respond(res, 404, 'not found');
       let body: Record<string, unknown> = {};
       try {

@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+
+/**
+ * The state hot line from the request dialog (issue 14; requests.md 4.4, 8), on the real server
+ * that calls the hot line double of the global setup: 'Добавить на ГЛ' fills the number and the
+ * request may then be closed; without credentials the registration goes by e-mail once.
+ */
+const browser = fileBrowser();
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
+
+const apiAs = async (login: string) => {
+  const signin = await fetch(appUrl('/api/auth/signin'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
+  });
+  const user = (await signin.json()) as { id: number; accessToken: string };
+  let token = user.accessToken;
+  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
+    const response = await fetch(appUrl(`/api${pathname}`), {
+      method,
+      headers: { userId: String(user.id), accessToken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    token = response.headers.get('freshtoken') ?? token;
+    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return { user, call };
+};
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+let admin: Api;
+let engineer: Api;
+/** Two units of organisations other than the court's: one gets hot line credentials, one has none. */
+let directUnit: number;
+let mailUnit: number;
+
+beforeAll(async () => {
+  admin = await apiAs('admin');
+  engineer = await apiAs('engineer');
+  const court = await apiAs('court');
+  const courtUnit = (await court.call<{ user_unit: Array<{ id: number; organization_id: number; region_id: number }> }>('GET', '/user_unit')).user_unit[0]!;
+  const units = (await engineer.call<{ units: Array<{ id: number; organization_id: number; region_id: number }> }>('GET', '/unit')).units;
+  const others = units.filter((u) => u.region_id === courtUnit.region_id && u.organization_id !== courtUnit.organization_id);
+  const orgs = [...new Set(others.map((u) => u.organization_id))];
+  expect(orgs.length).toBeGreaterThanOrEqual(2);
+  directUnit = others.find((u) => u.organization_id === orgs[0])!.id;
+  mailUnit = others.find((u) => u.organization_id === orgs[1])!.id;
+  const org = (await admin.call<{ organization: Record<string, unknown> }>('GET', `/organization/${orgs[0]}`)).organization;
+  await admin.call('PUT', `/organization/${orgs[0]}`, { organization: { ...org, hot_line_email: 'org@gl.example.ru', hot_line_password: 'пароль-ГЛ' }, units: org.units });
+});
+
+/** A consultation of `unit`, taken and performed by the engineer (closing then needs the hot line number). */
+const performedConsultation = async (unit: number, text: string) => {
+  const { savedRequest } = await admin.call<{ savedRequest: { id: number; number: number } }>('POST', '/request', {
+    request: { region_id: 1, unit_id: unit, request_kind_id: 11, contact_kind: 2, contact_unknown_name: 'Орлова Анна', contact_unknown_email: 'orlova@example.ru', request_text: text },
+  });
+  await engineer.call('POST', `/request/${savedRequest.id}/take`, {});
+  await engineer.call('PUT', `/request/${savedRequest.id}`, { request: { id: savedRequest.id, result: 'fulfilled', result_type: 1, note: 'Даны разъяснения' } });
+  return savedRequest;
+};
+
+const openRequest = async (page: Page, id: number) => {
+  await page.goto(appUrl(`/requests?open=${id}`));
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('request-dialog-title') });
+  await dialog.waitFor();
+  return dialog;
+};
+
+describe("'Добавить на ГЛ'", () => {
+  test('direct registration fills the hot line number, and the request may then be closed', async () => {
+    const { page, problems } = await browser.open();
+    const request = await performedConsultation(directUnit, 'Консультация: регистрация на ГЛ напрямую');
+    await signIn(page, 'engineer');
+    const dialog = await openRequest(page, request.id);
+    const button = dialog.getByRole('button', { name: 'Добавить на ГЛ' });
+    await button.click();
+    const numberField = dialog.getByLabel('Номер на ГЛ');
+    await poll(() => numberField.inputValue()).toMatch(/^ГЛ-\d{5}$/);
+    await expect(button.isDisabled()).resolves.toBe(true);
+    await expect(page.getByText(/Заявка зарегистрирована/).first().isVisible()).resolves.toBe(true);
+    await dialog.getByRole('tab', { name: 'Движение' }).click();
+    await dialog.getByRole('button', { name: 'Заявка выполнена' }).click();
+    await poll(async () => (await dialog.getByTestId('request-dialog-title').textContent()) ?? '').toContain('Закрыта');
+    await screenshot(page, 'hotline-direct-registration');
+    expectNoProblems(problems);
+  });
+
+  test('a non-200 answer shows the hot line message and leaves the button enabled', async () => {
+    const { page, problems } = await browser.open();
+    const request = await performedConsultation(directUnit, 'Консультация: отказ ГЛ');
+    await fetch(new URL('/__double/next', inject('hotlineUrl')), { method: 'POST', body: JSON.stringify({ modes: ['refused'] }) });
+    await signIn(page, 'engineer');
+    const dialog = await openRequest(page, request.id);
+    const button = dialog.getByRole('button', { name: 'Добавить на ГЛ' });
+    await button.click();
+    await page.getByText('Неверный логин или пароль ГЛ').waitFor();
+    await expect(dialog.getByLabel('Номер на ГЛ').inputValue()).resolves.toBe('');
+    await poll(() => button.isEnabled()).toBe(true);
+    expectNoProblems(problems, [/409/]);
+  });
+
+  test('without credentials the registration goes by e-mail once and the button is disabled', async () => {
+    const { page, problems } = await browser.open();
+    const request = await performedConsultation(mailUnit, 'Консультация: регистрация на ГЛ по почте');
+    await signIn(page, 'engineer');
+    const dialog = await openRequest(page, request.id);
+    const button = dialog.getByRole('button', { name: 'Добавить на ГЛ' });
+    await button.click();
+    await page.getByText('Сообщение о регистрации заявки отправлено на ГЛ, номер заявки на ГЛ будет отправлен в ответном Email').waitFor();
+    await poll(() => button.isDisabled()).toBe(true);
+    const { items } = await admin.call<{ items: Array<{ kind: string }> }>('GET', `/outbox?request_id=${request.id}`);
+    expect(items.map((i) => i.kind)).toEqual(['hotline-mail-register']);
+    expectNoProblems(problems);
+  });
+});
