@@ -193,7 +193,12 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     );
   for (const p of commonProgramsData)
     await catalog('programs', { type: ProgramType.COMMON, title: p.title, version: p.version, programs_org_types: [3, 6, 7, 17] });
-  for (const k of toolKindsData) await catalog('tool_kind', { title: k.title, soft_updatable: k.soft_updatable, traits: [] }, k.id);
+  // Characteristics (issue 12) with their values; the kinds below name them.
+  const traitIds = new Map<string, number>();
+  for (const [title, values] of demoTraitsData)
+    traitIds.set(title, await catalog('tools_traits', { title, values: values.map((value_title) => ({ value_title })) }));
+  const kindTraits = (kindId: number) => (demoKindTraits[kindId] ?? []).map((t) => traitIds.get(t)!);
+  for (const k of toolKindsData) await catalog('tool_kind', { title: k.title, soft_updatable: k.soft_updatable, traits: kindTraits(k.id) }, k.id);
   const models: Array<{ id: number; kind: number; manufacturer: number; model: string }> = [];
   for (const [kind, manufacturer, model] of toolModelsData) {
     const mid = manufacturerIds.get(manufacturer)!;
@@ -369,4 +374,20 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
   }
   if (last) await ctx.runner.waitFor(last, 60_000);
   return last;
+};
+
+/** Demo characteristics: [title, values] (issue 12). */
+const demoTraitsData: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['Диагональ экрана', ['22"', '24"', '27"']],
+  ['Объем оперативной памяти', ['8 ГБ', '16 ГБ', '32 ГБ']],
+  ['Тип печати', ['Лазерная', 'Струйная']],
+  ['Цветность печати', ['Черно-белая', 'Цветная']],
+];
+
+/** Which kinds (reference-data.ts toolKindsData ids) have which demo characteristics. */
+const demoKindTraits: Readonly<Record<number, readonly string[]>> = {
+  2: ['Объем оперативной памяти'],
+  3: ['Диагональ экрана'],
+  4: ['Тип печати', 'Цветность печати'],
+  6: ['Тип печати', 'Цветность печати'],
 };

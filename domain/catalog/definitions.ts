@@ -194,6 +194,56 @@ export const toolKinds = def({
   messages: { saved: 'Вид оборудования сохранен', deleted: 'Удалено' },
 });
 
+/** Trait value text: 'Наименование от 1 до 100 символов' (equipment.md 5). */
+const TRAIT_VALUE_MESSAGE = 'Наименование от 1 до 100 символов';
+
+/**
+ * The values of a characteristic. Tools keep (tool_trait_id, trait_value_id) pairs, so a value id
+ * only has to be unique within its trait: a value sent without one gets the next after the highest.
+ */
+const traitValues = z
+  .array(
+    z.object({
+      value_id: z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v))),
+      value_title: requiredText(TRAIT_VALUE_MESSAGE, 99, TRAIT_VALUE_MESSAGE),
+    }),
+    { invalid_type_error: 'Неверный список значений' },
+  )
+  .max(1000, 'Не более 1000 значений')
+  .default([])
+  .superRefine((values, ctx) => {
+    const seen = new Set<number>();
+    values.forEach((v, i) => {
+      if (v.value_id === null) return;
+      if (!Number.isSafeInteger(v.value_id) || v.value_id < 1 || v.value_id > PG_INT_MAX)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Неверный идентификатор значения', path: [i, 'value_id'] });
+      else if (seen.has(v.value_id)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Значения повторяются', path: [i, 'value_id'] });
+      seen.add(v.value_id);
+    });
+    const titles = new Set<string>();
+    values.forEach((v, i) => {
+      const key = v.value_title.toLowerCase();
+      if (titles.has(key)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Такое значение уже есть', path: [i, 'value_title'] });
+      titles.add(key);
+    });
+  })
+  .transform((values) => {
+    let next = values.reduce((m, v) => Math.max(m, v.value_id ?? 0), 0);
+    return values.map((v) => ({ value_id: v.value_id ?? ++next, value_title: v.value_title }));
+  });
+
+export const toolTraits = def({
+  name: 'tools_traits',
+  payloadKey: 'toolTrait',
+  title: 'Характеристики оборудования',
+  schema: z.object({ title: shortText(), values: traitValues }),
+  editRight: 'RIGHT_TOOLS_TRAITS',
+  readRight: { key: 'RIGHT_TOOLS_TRAITS', values: FULL },
+  titleField: 'title',
+  filters: [],
+  messages: defaults,
+});
+
 export const toolSetNames = def({
   name: 'tools_sets_names',
   payloadKey: 'toolSetName',
@@ -240,6 +290,7 @@ export const catalogs = [
   toolKinds,
   toolSetNames,
   toolModels,
+  toolTraits,
 ] as const;
 
 export type CatalogName = (typeof catalogs)[number]['name'];

@@ -15,6 +15,7 @@ const TOOL_KIND_MISSING = 'Вид оборудования не найден';
 export const catalogReferences: Readonly<Record<string, readonly CatalogReference[]>> = {
   services_repairs: [{ field: 'region_id', catalog: 'regions', message: 'Регион не найден' }],
   common_disrepairs: [{ field: 'common_disrepair_tool_kinds', catalog: 'tool_kind', message: TOOL_KIND_MISSING }],
+  tool_kind: [{ field: 'traits', catalog: 'tools_traits', message: 'Характеристика не найдена' }],
   tool_model: [
     { field: 'tool_kind_id', catalog: 'tool_kind', message: TOOL_KIND_MISSING },
     { field: 'manufacturer_id', catalog: 'manufacturer', message: 'Производитель не найден' },

@@ -14,6 +14,7 @@ import {
   toolKinds,
   toolModels,
   toolSetNames,
+  toolTraits,
   type CatalogDefinition,
   type CatalogName,
 } from './definitions';
@@ -25,10 +26,10 @@ import {
  */
 
 /**
- * References a select may name besides the catalogues: tool traits have values per trait
- * (equipment.md), so they are not a simple catalogue of definitions.ts.
+ * References a select may name besides the catalogues. Tool traits are a catalogue now (their
+ * values are a 'values' field of the item, definitions.ts toolTraits), so none is left.
  */
-export const referencesOutsideCatalogs = ['tools_traits'] as const;
+export const referencesOutsideCatalogs: readonly never[] = [];
 export type ReferenceName = CatalogName | (typeof referencesOutsideCatalogs)[number];
 
 export interface ChoiceOption {
@@ -44,8 +45,10 @@ export type FieldControl =
   | { readonly kind: 'date' }
   /** One of fixed values (an enumeration of the spec). */
   | { readonly kind: 'choice'; readonly options: readonly ChoiceOption[] }
-  /** Items of another reference; `multiple` for id lists. */
-  | { readonly kind: 'select'; readonly catalog: ReferenceName; readonly multiple?: boolean };
+  /** Items of another reference; `multiple` for id lists; `countInList`: the list shows how many. */
+  | { readonly kind: 'select'; readonly catalog: ReferenceName; readonly multiple?: boolean; readonly countInList?: boolean }
+  /** A list of named values edited in the dialog (trait values: value_id, value_title); the list shows how many. */
+  | { readonly kind: 'values'; readonly itemLabel: string };
 
 export interface FieldMeta {
   readonly label: string;
@@ -179,7 +182,8 @@ export const catalogScreens: readonly CatalogScreen[] = [
     fields: {
       title,
       soft_updatable: { label: 'Обновляемое ПО', control: flag },
-      traits: { label: 'Характеристики', control: select('tools_traits', true) },
+      // The list shows the number of characteristics (equipment.md 'Equipment kinds').
+      traits: { label: 'Характеристики', control: { kind: 'select', catalog: 'tools_traits', multiple: true, countInList: true } },
     },
     // equipment.md 'Equipment kinds': title, number of characteristics, updatable-software flag.
     columns: ['title', 'traits', 'soft_updatable'],
@@ -193,6 +197,13 @@ export const catalogScreens: readonly CatalogScreen[] = [
       system_ts_id: { label: 'Система технических средств', control: choice(supportSystemTitles, Object.values(SupportSystem)) },
     },
     columns: ['code', 'name', 'system_ts_id'],
+    textFilter: 'Наименование',
+    filters: {},
+  }),
+  // equipment.md 'Characteristics': title and number of values; the dialog edits the value list.
+  screen(toolTraits, {
+    fields: { title, values: { label: 'Значения', control: { kind: 'values', itemLabel: 'Значение' } } },
+    columns: ['title', 'values'],
     textFilter: 'Наименование',
     filters: {},
   }),

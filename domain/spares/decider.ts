@@ -27,6 +27,7 @@ export interface SpareAllocation {
 
 export interface SparesSetState {
   registered: boolean;
+  deleted: boolean;
   id: number | null;
   region_id: number | null;
   title: string;
@@ -40,6 +41,10 @@ export type SparesSetEventMap = {
   SparesSetRegistered: { id: number; region_id: number; title: string; contract: string; items: SparesItem[] };
   SparesSetItemAdded: { item: SparesItem };
   SparesAllocatedToRequest: { request_id: number; items: SpareAllocation[]; previous: SpareAllocation[] };
+  /** The whole set after an edit: kept items keep their ids, new ones bring theirs, `removed` are gone. */
+  SparesSetUpdated: { region_id: number; title: string; contract: string; items: SparesItem[]; removed: number[] };
+  SparesSetItemRemoved: { item_id: number };
+  SparesSetDeleted: Record<string, never>;
 };
 export type SparesSetEvent = EventOf<SparesSetEventMap>;
 
@@ -71,7 +76,26 @@ export interface AllocateSparesToRequest {
   request_id: number;
   items: SpareAllocation[];
 }
-export type SparesSetCommand = RegisterSparesSet | AddSparesSetItem | AllocateSparesToRequest;
+/** The edit dialog's save: the set's fields and its whole item list (items without an id are new). */
+export interface UpdateSparesSet {
+  type: 'UpdateSparesSet';
+  actor: SparesActor;
+  region_id: number;
+  title: string;
+  contract: string;
+  items: SparesItem[];
+}
+/** Deletion of one item by its own action: only while more than one remains and no request holds it. */
+export interface RemoveSparesSetItem {
+  type: 'RemoveSparesSetItem';
+  actor: SparesActor;
+  item_id: number;
+}
+export interface DeleteSparesSet {
+  type: 'DeleteSparesSet';
+  actor: SparesActor;
+}
+export type SparesSetCommand = RegisterSparesSet | AddSparesSetItem | AllocateSparesToRequest | UpdateSparesSet | RemoveSparesSetItem | DeleteSparesSet;
 
 export const sparesSetStreamId = (id: number | string): string => `spares_set-${id}`;
 
@@ -90,10 +114,18 @@ export const sparesMessages = {
   cost: 'Cтоимость ?',
   amount: 'Kоличество ?',
   noItems: 'Добавьте хотя бы одну позицию ЗИП',
+  lastItem: 'Нельзя удалить последнюю позицию ЗИП',
+  itemUsed: 'Позиция ЗИП использована в заявках, ее нельзя удалить',
+  belowUsed: (n: number) => `Количество не может быть меньше ${n} (использовано в заявках)`,
+  setUsed: 'ЗИП использован в заявках, его нельзя удалить',
+  region: 'Укажите регион',
+  saved: 'ЗИП сохранен',
+  deleted: 'ЗИП удален',
 } as const;
 
 export const initialSparesSetState = (): SparesSetState => ({
   registered: false,
+  deleted: false,
   id: null,
   region_id: null,
   title: '',
@@ -165,6 +197,14 @@ export const evolveSparesSet = (state: SparesSetState, event: SparesSetEvent): S
       return { ...initialSparesSetState(), ...event.data, registered: true };
     case 'SparesSetItemAdded':
       return { ...state, items: [...state.items, event.data.item] };
+    case 'SparesSetUpdated': {
+      const { region_id, title, contract, items } = event.data;
+      return { ...state, region_id, title, contract, items };
+    }
+    case 'SparesSetItemRemoved':
+      return { ...state, items: state.items.filter((i) => i.id !== event.data.item_id) };
+    case 'SparesSetDeleted':
+      return { ...state, deleted: true };
     case 'SparesAllocatedToRequest': {
       const allocations = { ...state.allocations };
       if (event.data.items.length) allocations[String(event.data.request_id)] = event.data.items;
@@ -177,8 +217,51 @@ export const evolveSparesSet = (state: SparesSetState, event: SparesSetEvent): S
 const sameAllocation = (a: readonly SpareAllocation[], b: readonly SpareAllocation[]) =>
   a.length === b.length && a.every((x) => b.some((y) => y.item_id === x.item_id && y.amount === x.amount));
 
+/** How much of an item all requests hold together. */
+export const usedOf = (state: SparesSetState, itemId: number): number => {
+  const item = state.items.find((i) => i.id === itemId);
+  return item ? item.amount - remaining(state, itemId) : 0;
+};
+
+const ensureLive = (state: SparesSetState) => {
+  if (!state.registered || state.deleted) throw notFound(sparesMessages.notFound);
+};
+
 export const decideSparesSet = (state: SparesSetState, command: SparesSetCommand): SparesSetEvent[] => {
   switch (command.type) {
+    case 'UpdateSparesSet': {
+      ensureLive(state);
+      if (!hasFull(command.actor.rights, 'RIGHT_ZIP')) throw forbidden(sparesMessages.noRight);
+      const data = parse(sparesSetSchema, command);
+      const ids = new Set(data.items.map((i) => i.id));
+      if (ids.size !== data.items.length) throw refused(sparesMessages.itemExists);
+      const removed = state.items.filter((i) => !ids.has(i.id)).map((i) => i.id);
+      // An item a request holds stays, and its amount never drops below what requests hold.
+      for (const id of removed) if (usedOf(state, id) > 0) throw refused(sparesMessages.itemUsed);
+      data.items.forEach((item, i) => {
+        const used = usedOf(state, item.id);
+        if (item.amount < used) throw invalid(sparesMessages.belowUsed(used), { [`items.${i}.amount`]: sparesMessages.belowUsed(used) });
+      });
+      const same =
+        state.region_id === command.region_id && state.title === data.title && state.contract === data.contract &&
+        JSON.stringify(state.items) === JSON.stringify(data.items);
+      if (same) return [];
+      return [{ type: 'SparesSetUpdated', data: { region_id: command.region_id, title: data.title, contract: data.contract, items: data.items, removed } }];
+    }
+    case 'RemoveSparesSetItem': {
+      ensureLive(state);
+      if (!hasFull(command.actor.rights, 'RIGHT_ZIP')) throw forbidden(sparesMessages.noRight);
+      if (!state.items.some((i) => i.id === command.item_id)) throw notFound(sparesMessages.unknownItem);
+      if (state.items.length <= 1) throw refused(sparesMessages.lastItem);
+      if (usedOf(state, command.item_id) > 0) throw refused(sparesMessages.itemUsed);
+      return [{ type: 'SparesSetItemRemoved', data: { item_id: command.item_id } }];
+    }
+    case 'DeleteSparesSet': {
+      ensureLive(state);
+      if (!hasFull(command.actor.rights, 'RIGHT_ZIP')) throw forbidden(sparesMessages.noRight);
+      if (Object.keys(state.allocations).length > 0) throw refused(sparesMessages.setUsed);
+      return [{ type: 'SparesSetDeleted', data: {} }];
+    }
     case 'RegisterSparesSet': {
       if (!hasFull(command.actor.rights, 'RIGHT_ZIP')) throw forbidden(sparesMessages.noRight);
       if (state.registered) throw refused(sparesMessages.exists);
@@ -191,14 +274,14 @@ export const decideSparesSet = (state: SparesSetState, command: SparesSetCommand
       ];
     }
     case 'AddSparesSetItem': {
-      if (!state.registered) throw notFound(sparesMessages.notFound);
+      ensureLive(state);
       if (!hasFull(command.actor.rights, 'RIGHT_ZIP')) throw forbidden(sparesMessages.noRight);
       const item = parse(sparesItemSchema, command.item);
       if (state.items.some((i) => i.id === item.id)) throw refused(sparesMessages.itemExists);
       return [{ type: 'SparesSetItemAdded', data: { item } }];
     }
     case 'AllocateSparesToRequest': {
-      if (!state.registered) throw notFound(sparesMessages.notFound);
+      ensureLive(state);
       const items = checkAllocation(state, command.request_id, command.items);
       const previous = allocationOf(state, command.request_id);
       if (sameAllocation(items, previous)) return [];

@@ -91,3 +91,109 @@ export const requestSpares = async (db: Db, requestId: number): Promise<RequestS
     amount: Number(r.amount),
     remaining: Number(r.remaining),
   }));
+
+/** One stock item of the spares screen: remainder = amount − the amount used in requests. */
+export interface SparesSetItemView {
+  id: number;
+  spares_set_id: number;
+  code: number | null;
+  title: string;
+  cost: number;
+  amount: number;
+  used: number;
+  remainder: number;
+}
+
+export interface SparesSetView {
+  id: number;
+  region_id: number | null;
+  title: string;
+  contract: string;
+  spares_sets_items: SparesSetItemView[];
+}
+
+export interface SparesSetList {
+  readonly region_id: number | null;
+  readonly text: string | null;
+  readonly pageNumber: number;
+}
+
+const SETS_PAGE = 20;
+
+/**
+ * GET /api/spares_sets: 20 sets a page (by region, text over the set, contract and item titles),
+ * each with its items. Two indexed reads: the page of sets, then their items.
+ */
+export const listSparesSets = async (db: Pick<CommonQueryMethods, 'any' | 'oneFirst'>, q: SparesSetList): Promise<{ sets: SparesSetView[]; pagesCount: number; itemsCount: number }> => {
+  const c = [sql.fragment`TRUE`];
+  if (q.region_id !== null) c.push(sql.fragment`s.region_id = ${q.region_id}`);
+  if (q.text) {
+    const like = `%${q.text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    c.push(sql.fragment`(lower(s.title) LIKE ${like} OR lower(s.contract) LIKE ${like}
+      OR EXISTS (SELECT 1 FROM rm_spares_items i WHERE i.spares_set_id = s.id AND lower(i.title) LIKE ${like}))`);
+  }
+  const where = sql.join(c, sql.fragment` AND `);
+  const count = Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_spares_sets s WHERE ${where}`));
+  const pagesCount = Math.max(1, Math.ceil(count / SETS_PAGE));
+  const page = Math.min(Math.max(1, q.pageNumber), pagesCount);
+  const sets = await db.any(sql.unsafe`
+    SELECT s.id, s.region_id, s.title, s.contract FROM rm_spares_sets s WHERE ${where}
+    ORDER BY s.title, s.id LIMIT ${SETS_PAGE} OFFSET ${(page - 1) * SETS_PAGE}`);
+  const ids = sets.map((s) => Number(s.id));
+  const items = ids.length
+    ? await db.any(sql.unsafe`
+        SELECT spares_set_id, id, code, title, cost, amount, allocated FROM rm_spares_items
+        WHERE spares_set_id = ANY(${sql.array(ids, 'int4')}) ORDER BY spares_set_id, id`)
+    : [];
+  const bySet = new Map<number, SparesSetItemView[]>();
+  for (const r of items) {
+    const setId = Number(r.spares_set_id);
+    const list = bySet.get(setId) ?? [];
+    list.push({
+      id: Number(r.id),
+      spares_set_id: setId,
+      code: r.code == null ? null : Number(r.code),
+      title: String(r.title),
+      cost: Number(r.cost),
+      amount: Number(r.amount),
+      used: Number(r.allocated),
+      remainder: Number(r.amount) - Number(r.allocated),
+    });
+    bySet.set(setId, list);
+  }
+  return {
+    sets: sets.map((s) => ({
+      id: Number(s.id),
+      region_id: s.region_id == null ? null : Number(s.region_id),
+      title: String(s.title),
+      contract: String(s.contract),
+      spares_sets_items: bySet.get(Number(s.id)) ?? [],
+    })),
+    pagesCount,
+    itemsCount: count,
+  };
+};
+
+export const sparesSetView = async (db: Pick<CommonQueryMethods, 'any' | 'oneFirst'>, id: number): Promise<SparesSetView | null> => {
+  const rows = await db.any(sql.unsafe`SELECT s.id, s.region_id, s.title, s.contract FROM rm_spares_sets s WHERE s.id = ${id}`);
+  if (!rows.length) return null;
+  const items = await db.any(sql.unsafe`
+    SELECT spares_set_id, id, code, title, cost, amount, allocated FROM rm_spares_items WHERE spares_set_id = ${id} ORDER BY id`);
+  const s = rows[0]!;
+  return {
+    id,
+    region_id: s.region_id == null ? null : Number(s.region_id),
+    title: String(s.title),
+    contract: String(s.contract),
+    spares_sets_items: items.map((r) => ({
+      id: Number(r.id),
+      spares_set_id: id,
+      code: r.code == null ? null : Number(r.code),
+      title: String(r.title),
+      cost: Number(r.cost),
+      amount: Number(r.amount),
+      used: Number(r.allocated),
+      remainder: Number(r.amount) - Number(r.allocated),
+    })),
+  };
+};

@@ -5,6 +5,7 @@ import { defineProjection } from '../../../infrastructure/projection';
 import { runScript } from '../../../infrastructure/db/raw-sql';
 import { changesBetween, historyRows, requestHistorySchema, type HistoryRow } from '../history/history';
 import { sparesSchema, sparesSetIdOf } from '../../spares/schema';
+import { applySparesSetChanges, type SparesSetChange } from '../../spares/apply';
 import { periodsOfDate } from './periods';
 import { countFlags, countsFromRows } from './counts';
 import { fastState, registeredState, stateOfRow } from './fast-literal';
@@ -22,7 +23,7 @@ interface Work {
 }
 
 const requestEvents = new Set<string>(requestEventTypes);
-const sparesEvents = ['SparesSetRegistered', 'SparesSetItemAdded', 'SparesAllocatedToRequest'] as const;
+const sparesEvents = ['SparesSetRegistered', 'SparesSetItemAdded', 'SparesAllocatedToRequest', 'SparesSetUpdated', 'SparesSetItemRemoved', 'SparesSetDeleted'] as const;
 
 export const requestIdOf = (streamId: string): number | null => {
   const m = /^request-(\d+)$/.exec(streamId);
@@ -166,6 +167,8 @@ export const requestsProjection = defineProjection({
     const newItems: object[] = [];
     const allocations = new Map<string, { request_id: number; spares_set_id: number; lines: RequestSpareLine[] }>();
     const touchedSets = new Set<number>();
+    // Edits of sets (issue 12), applied in order after this batch's own spares writes.
+    const setChanges: SparesSetChange[] = [];
 
     for (const e of events) {
       if (requestEvents.has(e.type)) {
@@ -205,6 +208,18 @@ export const requestsProjection = defineProjection({
           items.set(`${setId}:${item.id}`, { code: item.code ?? null, title: item.title, cost: item.cost });
           break;
         }
+        case 'SparesSetUpdated': {
+          const d = e.data as SparesSetEventMap['SparesSetUpdated'];
+          setChanges.push({ kind: 'updated', setId, data: d });
+          for (const item of d.items) items.set(`${setId}:${item.id}`, { code: item.code ?? null, title: item.title, cost: item.cost });
+          break;
+        }
+        case 'SparesSetItemRemoved':
+          setChanges.push({ kind: 'itemRemoved', setId, itemId: (e.data as SparesSetEventMap['SparesSetItemRemoved']).item_id });
+          break;
+        case 'SparesSetDeleted':
+          setChanges.push({ kind: 'deleted', setId });
+          break;
         case 'SparesAllocatedToRequest': {
           const d = e.data as SparesSetEventMap['SparesAllocatedToRequest'];
           const requestId = Number(d.request_id);
@@ -311,6 +326,7 @@ export const requestsProjection = defineProjection({
         SET allocated = COALESCE((SELECT sum(s.amount) FROM rm_request_spares s WHERE s.spares_set_id = i.spares_set_id AND s.item_id = i.id), 0)
         WHERE i.spares_set_id = ANY(${sql.array(setIds, 'int4')})`);
     }
+    if (setChanges.length) await applySparesSetChanges(tx, setChanges);
   },
 });
 

@@ -1,4 +1,9 @@
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteIcon from '@mui/icons-material/Delete';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -61,6 +66,54 @@ const MultiSelectField = ({ name, label, options }: { readonly name: string; rea
   );
 };
 
+interface NamedValue {
+  readonly value_id: number | null;
+  readonly value_title: string;
+}
+
+/**
+ * A list of named values (a characteristic's values): each row a text, added and removed here;
+ * the server gives new rows their ids and checks every title (definitions.ts toolTraits).
+ */
+const ValuesField = ({ name, label, itemLabel }: { readonly name: string; readonly label: string; readonly itemLabel: string }) => {
+  const { control, formState } = useFormContext<CatalogFormValues>();
+  const { field } = useController({ control, name });
+  const { editable, change } = useFieldEdit(name);
+  const rows: NamedValue[] = Array.isArray(field.value) ? (field.value as NamedValue[]) : [];
+  const errors = (formState.errors as Record<string, unknown>)[name] as Record<number, { value_title?: { message?: string } }> | undefined;
+  const setRow = (i: number, value_title: string) => change(rows.map((r, j) => (j === i ? { ...r, value_title } : r)));
+  return (
+    <Stack spacing={1} data-testid={`values-${name}`}>
+      <Typography variant="subtitle2">{label}</Typography>
+      {rows.map((row, i) => (
+        <Stack key={row.value_id ?? `new-${i}`} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <TextField
+            size="small"
+            fullWidth
+            label={`${itemLabel} ${i + 1}`}
+            name={`${name}.${i}.value_title`}
+            value={row.value_title}
+            disabled={!editable}
+            onChange={(e) => setRow(i, e.target.value)}
+            error={Boolean(errors?.[i]?.value_title)}
+            helperText={errors?.[i]?.value_title?.message}
+          />
+          {editable && (
+            <IconButton aria-label="Удалить значение" onClick={() => change(rows.filter((_, j) => j !== i))}>
+              <DeleteIcon fontSize="small" />
+            </IconButton>
+          )}
+        </Stack>
+      ))}
+      {editable && (
+        <Button size="small" onClick={() => change([...rows, { value_id: null, value_title: '' }])} sx={{ alignSelf: 'flex-start' }}>
+          Добавить значение
+        </Button>
+      )}
+    </Stack>
+  );
+};
+
 const ReferenceField = ({ field }: { readonly field: ScreenField & { readonly control: { readonly kind: 'select' } } }) => {
   const options = useReferenceOptions(field.control.catalog);
   return field.control.multiple ? (
@@ -98,5 +151,7 @@ export const CatalogField = ({ field }: { readonly field: ScreenField }) => {
       return <FormSelect<CatalogFormValues> name={field.name} label={field.label} options={control.options} />;
     case 'select':
       return <ReferenceField field={{ ...field, control }} />;
+    case 'values':
+      return <ValuesField name={field.name} label={field.label} itemLabel={control.itemLabel} />;
   }
 };

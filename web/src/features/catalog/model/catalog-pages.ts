@@ -26,6 +26,7 @@ const catalogPaths: Readonly<Partial<Record<CatalogName, string>>> = {
   common_disrepairs: paths.commonDisrepairs,
   tool_kind: paths.toolsKinds,
   tools_sets_names: paths.toolsSetsNames,
+  tools_traits: paths.toolsKindsTraits,
 };
 
 export const catalogPages: readonly CatalogPage[] = Object.entries(catalogPaths).map(([name, path]) => {

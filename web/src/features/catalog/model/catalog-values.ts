@@ -12,6 +12,8 @@ const emptyValueOf = (control: FieldControl): unknown => {
       return false;
     case 'select':
       return control.multiple ? [] : null;
+    case 'values':
+      return [];
     default:
       return null;
   }
@@ -62,10 +64,12 @@ export const cellText = (field: Pick<ScreenField, 'control'>, value: unknown, ti
       return control.options.find((o) => o.value === Number(value))?.label ?? String(value);
     case 'select': {
       const ids = idsOf(value);
-      // A reference that is not a simple catalogue (tool traits) shows how many items are chosen.
-      if (!findCatalog(control.catalog)) return String(ids.length);
+      // A list that counts (a kind's characteristics) or a reference that is not loaded shows how many are chosen.
+      if (control.countInList || !findCatalog(control.catalog)) return String(ids.length);
       return ids.map((id) => titles(control.catalog, id) ?? String(id)).join(', ');
     }
+    case 'values':
+      return String(Array.isArray(value) ? value.length : 0);
     default:
       return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   }
