@@ -45,7 +45,7 @@ describe('keys and retries', () => {
 
 describe('RecordHotlineNumber (the registration job saves the number)', () => {
   const context = { userId: null, now: '2026-11-24T10:00:00.000Z', correlationId: 'c' };
-  const state = (hotlinegas_number: string | null) => ({ ...initialRequestState, registered: true, hotlinegas_number });
+  const state = (hotlinegas_number: string | null) => ({ ...initialRequestState(), registered: true, hotlinegas_number });
   it('fills an empty number as a field change (the history shows it)', () => {
     expect(decideRequest(state(null), { type: 'RecordHotlineNumber', hotlinegas_number: ' ГЛ-7 ' }, context)).toEqual([
       { type: 'RequestFieldsChanged', data: { changes: [{ field: 'hotlinegas_number', old: null, new: 'ГЛ-7' }] } },
