@@ -1,20 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { NotificationState } from '../../domain/notification';
 import { forbidden } from '../../domain/shared/errors';
-import { userNotifications } from '../../projections/notification/queries';
+import { userNotifications, userNotificationsPage } from '../../projections/notification/queries';
+import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
 import { idParam, userOf } from '../http/guard';
 
 /**
  * GET /api/notifications/{userId}[?state=1|2|all] -> { notifications }, newest first. Only the
  * caller's own (403 for another user's id); by default the new ones (state 1), as the bell shows.
+ * With ?pageNumber=N: every state, one page of 20 -> { notifications, pagesCount, itemsCount }.
  */
 export const notificationQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/notifications/:userId', async (request) => {
     const user = userOf(request);
     const userId = idParam((request.params as { userId: string }).userId);
     if (userId !== user.id) throw forbidden('Уведомления другого пользователя недоступны');
-    const state = String((request.query as { state?: string } | null)?.state ?? NotificationState.NEW);
+    const query = (request.query as { state?: string; pageNumber?: string } | null) ?? {};
+    // The /notifications page: every state, 20 a page, with the counts.
+    if (query.pageNumber !== undefined) {
+      const page = await userNotificationsPage(ctx.pool, userId, pageNumberOf(query.pageNumber));
+      return { notifications: page.items, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
+    }
+    const state = String(query.state ?? NotificationState.NEW);
     const states = state === 'all' ? null : [Number(state) === NotificationState.READ ? NotificationState.READ : NotificationState.NEW];
     return { notifications: await userNotifications(ctx.pool, userId, states) };
   });

@@ -19,6 +19,12 @@ const listScope = (user: CurrentUser): UserListQuery['scope'] => {
   return scope.kind === 'region' ? { regionId: scope.regionId } : { organizationId: scope.organizationId };
 };
 
+/**
+ * Who sees logins: the users-list right (administration.md 6); for hot line executors also whoever
+ * manages them (RIGHT_USERS_HL FULL), since an executor cannot be created or saved without a login.
+ */
+const seesLogins = (user: CurrentUser, hotline: boolean) =>
+  hasFull(user.rightsObject, 'RIGHT_USERS_LIST') || (hotline && hasFull(user.rightsObject, 'RIGHT_USERS_HL'));
 
 /** Employees and hot line executors (administration.md 2.6, 6, 7). */
 export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
@@ -45,8 +51,8 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       },
       user.accessLevel,
     );
-    // Login and password fields are shown only with the users-list right.
-    const items = hasFull(user.rightsObject, 'RIGHT_USERS_LIST') ? page.items : page.items.map(({ login: _login, ...u }) => u);
+    // Login and password fields are shown only with the users-list right (for executors also to their manager).
+    const items = seesLogins(user, hotline) ? page.items : page.items.map(({ login: _login, ...u }) => u);
     return { users: items, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
   };
 
@@ -64,7 +70,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const org = target.organization_id == null ? null : { id: Number(target.organization_id), region_id: Number(target.region_id) };
       if (target.id !== user.id && !target.hotline_worker && !organizationInScope(scope, org)) throw forbidden(scopeMessages(scope).account);
       // As in the list: the login only with the users-list right (one's own account always).
-      if (target.id === user.id || hasFull(user.rightsObject, 'RIGHT_USERS_LIST')) return { user: target };
+      if (target.id === user.id || seesLogins(user, Boolean(target.hotline_worker))) return { user: target };
       const { login: _login, ...withoutLogin } = target;
       return { user: withoutLogin };
     }

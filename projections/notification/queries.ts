@@ -1,4 +1,5 @@
 import { sql, type CommonQueryMethods } from 'slonik';
+import { paged, type Page } from '../support/paging';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 
@@ -27,3 +28,27 @@ export const userNotifications = async (db: Db, userId: number, states: readonly
     state: Number(r.state),
     notification_type: String(r.notification_type),
   }));
+
+const viewOf = (r: Record<string, unknown>): NotificationView => ({
+  id: String(r.id),
+  date_time: (r.date_time as string | null) ?? null,
+  info: String(r.info),
+  object_id: r.object_id == null ? null : Number(r.object_id),
+  state: Number(r.state),
+  notification_type: String(r.notification_type),
+});
+
+/** One page (20) of all of a user's notifications, newest first: the /notifications page. */
+export const userNotificationsPage = async (
+  db: Pick<CommonQueryMethods, 'any' | 'oneFirst'>,
+  userId: number,
+  pageNumber: number,
+): Promise<Page<NotificationView>> => {
+  const page = await paged<Record<string, unknown>>(
+    db,
+    sql.unsafe`SELECT id, date_time, info, object_id, state, notification_type FROM rm_notifications
+      WHERE user_id = ${userId} ORDER BY position DESC, id DESC`,
+    pageNumber,
+  );
+  return { ...page, items: page.items.map(viewOf) };
+};

@@ -15,6 +15,13 @@ const notificationSchema = z.object({
 export type AppNotification = z.output<typeof notificationSchema>;
 
 const listSchema = z.object({ notifications: z.array(notificationSchema) });
+const pageSchema = listSchema.extend({ pagesCount: z.number().optional(), itemsCount: z.number().optional() });
+
+export interface NotificationsPage {
+  readonly items: AppNotification[];
+  readonly pagesCount: number;
+  readonly itemsCount: number;
+}
 
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -24,10 +31,16 @@ export const notificationsApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => listSchema.parse(raw).notifications,
       providesTags: ['Notifications'],
     }),
-    /** GET /api/notifications/{userId}?state=all: every notification of the caller, new and read, newest first (the /notifications page). */
-    allNotifications: build.query<AppNotification[], number>({
-      query: (userId) => ({ url: `/notifications/${userId}`, params: { state: 'all' } }),
-      transformResponse: (raw: unknown) => listSchema.parse(raw).notifications,
+    /**
+     * GET /api/notifications/{userId}?pageNumber=N: one page (20) of every notification of the
+     * caller, new and read, newest first, with the counts (the /notifications page).
+     */
+    notificationsPage: build.query<NotificationsPage, { readonly userId: number; readonly page: number }>({
+      query: ({ userId, page }) => ({ url: `/notifications/${userId}`, params: { pageNumber: page } }),
+      transformResponse: (raw: unknown) => {
+        const r = pageSchema.parse(raw);
+        return { items: r.notifications, pagesCount: r.pagesCount ?? 1, itemsCount: r.itemsCount ?? r.notifications.length };
+      },
       providesTags: ['Notifications'],
     }),
     /** PUT /api/notifications/{id} { state: 2 }. */
@@ -39,4 +52,4 @@ export const notificationsApi = api.injectEndpoints({
   }),
 });
 
-export const { useNotificationsQuery, useAllNotificationsQuery, useMarkNotificationReadMutation } = notificationsApi;
+export const { useNotificationsQuery, useNotificationsPageQuery, useMarkNotificationReadMutation } = notificationsApi;

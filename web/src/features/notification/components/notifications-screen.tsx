@@ -17,25 +17,24 @@ import { TablePager } from '@/components';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { formatDateTime } from '@/utils/format';
-import { useAllNotificationsQuery, useMarkNotificationReadMutation } from '../api/notifications-api';
+import { useMarkNotificationReadMutation, useNotificationsPageQuery } from '../api/notifications-api';
+import { useNotifications } from '../hooks/use-notifications';
 import { useOpenNotification } from '../hooks/use-open-notification';
-
-const PAGE_SIZE = 20;
 
 /**
  * /notifications (administration.md 2.1, shown only as a route): every notification of the user,
- * new and read, newest first, 20 a page; a new one can be marked read or opened on its request's
+ * new and read, newest first, 20 a page (the server pages); a new one can be marked read or opened on its request's
  * chat tab (which marks it read too, as the bell does).
  */
 export const NotificationsScreen = () => {
   const user = useAppSelector(selectCurrentUser);
-  const { data = [], isFetching } = useAllNotificationsQuery(user ? user.id : skipToken);
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useNotificationsPageQuery(user ? { userId: user.id, page } : skipToken);
+  // The count of new ones is the bell's (the same polled list).
+  const { unread } = useNotifications();
   const [markRead, { isLoading: marking }] = useMarkNotificationReadMutation();
   const openNotification = useOpenNotification();
-  const [page, setPage] = useState(1);
-  const pagesCount = Math.max(1, Math.ceil(data.length / PAGE_SIZE));
-  const shown = data.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  const unread = data.filter((n) => n.state === NotificationState.NEW).length;
+  const shown = data?.items ?? [];
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack spacing={1.5}>
@@ -44,7 +43,7 @@ export const NotificationsScreen = () => {
             Уведомления
           </Typography>
           <Typography color="text.secondary" data-testid="items-count" aria-live="polite">
-            {`Всего: ${data.length}, новых: ${unread}`}
+            {data ? `Всего: ${data.itemsCount}, новых: ${unread}` : 'Загрузка…'}
           </Typography>
         </Stack>
         <TableContainer component={Paper} variant="outlined">
@@ -81,7 +80,7 @@ export const NotificationsScreen = () => {
                   </TableRow>
                 );
               })}
-              {data.length === 0 && !isFetching && (
+              {data && shown.length === 0 && (
                 <TableRow>
                   <TableCell colSpan={4} sx={{ color: 'text.secondary' }}>
                     Уведомлений нет
@@ -91,7 +90,7 @@ export const NotificationsScreen = () => {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePager page={page} pagesCount={pagesCount} onPageChange={setPage} />
+        {data && <TablePager page={page} pagesCount={data.pagesCount} onPageChange={setPage} />}
       </Stack>
     </Box>
   );

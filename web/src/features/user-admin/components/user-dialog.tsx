@@ -109,7 +109,8 @@ export const UserDialog = ({ user, hotline, readOnly, onClose }: UserDialogProps
   const shownRoles = roles.filter((r) => r.role_is_hotline === hotline);
   const chosenRoles = values.users_roles ?? [];
   const signer = roles.some((r) => chosenRoles.includes(r.id) && SIGNING_RIGHTS.some((k) => hasFull(r.rightsObject, k)));
-  const showsLogin = hasFull(rights, 'RIGHT_USERS_LIST');
+  // Login and password with the users-list right; an executor's also to the executors' manager (api/routes/user.ts).
+  const showsLogin = hasFull(rights, 'RIGHT_USERS_LIST') || (hotline && hasFull(rights, 'RIGHT_USERS_HL'));
   const regionUnits = units.filter((u) => u.region_id === values.region_id);
   const regionOrganizations = organizations.filter((o) => o.region_id === values.region_id);
 
