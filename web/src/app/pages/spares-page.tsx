@@ -1,0 +1,4 @@
+import { SparesScreen } from '@/features/spares';
+
+/** /spares 'Комплекты ЗИП' (equipment.md 2). */
+export const SparesPage = () => <SparesScreen />;

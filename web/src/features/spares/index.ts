@@ -1,0 +1,1 @@
+export { SparesScreen } from './components/spares-screen';
