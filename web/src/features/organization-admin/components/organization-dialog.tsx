@@ -6,11 +6,13 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { hasFull } from '@domain/rights';
 import { ruErrorMap } from '@domain/shared/validation';
 import { AppDialog } from '@/components';
+import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { EditableRowsTable, FormCheckbox, FormEditProvider, FormSelect, FormTextField, type FormEditContextValue } from '@/components/form';
 import { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError } from '@/lib/api';
 import { showError } from '@/lib/notices';
@@ -159,8 +161,8 @@ export const OrganizationDialog = ({ organization, hostMode, onClose }: Organiza
               error={unitsMessage}
               columns={[
                 { header: 'Наименование', cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.name`} label="Наименование" size="small" /> },
-                { header: 'Адрес', cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.address`} label="Адрес" size="small" emptyValue={null} /> },
-                { header: 'VNCODE', width: 140, cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.vncode`} label="VNCODE" size="small" emptyValue={null} /> },
+                { header: 'Адрес', width: 180, cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.address`} label="Адрес" size="small" emptyValue={null} /> },
+                { header: 'VNCODE', width: 120, cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.vncode`} label="VNCODE" size="small" emptyValue={null} /> },
                 !readOnly &&
                   organization !== null && {
                     header: '',
@@ -169,9 +171,11 @@ export const OrganizationDialog = ({ organization, hostMode, onClose }: Organiza
                       // Only a saved building of this organisation moves; a new row is simply deleted.
                       const saved = organization.units.find((x) => x.id === u.id);
                       return saved ? (
-                        <IconButton size="small" aria-label={`Перенести здание «${saved.name}»`} onClick={() => setMoving({ id: saved.id, name: saved.name })}>
-                          <DriveFileMoveIcon fontSize="small" />
-                        </IconButton>
+                        <Tooltip title="Перенести в другую организацию" enterDelay={TOOLTIP_DELAY_MS}>
+                          <IconButton size="small" aria-label={`Перенести здание «${saved.name}»`} onClick={() => setMoving({ id: saved.id, name: saved.name })}>
+                            <DriveFileMoveIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
                       ) : null;
                     },
                   },
