@@ -33,6 +33,8 @@ export const paths = {
   users: '/users',
   usersHotline: '/users-hotline',
   notifications: '/notifications',
+  // Outgoing mail and hot line calls (features/outbox, issue 14).
+  outbox: '/outbox',
 } as const;
 
 /** The request list opening one request on its comments tab ('Чат по заявке'). */

@@ -123,6 +123,7 @@ export const mainMenu: readonly MenuGroup[] = [
     title: 'Администрирование',
     items: [
       { title: 'Роли и права', to: '/roles', rights: [full('RIGHT_SETTINGS')] },
+      { title: 'Исходящие письма и вызовы ГЛ', to: paths.outbox, rights: [full('RIGHT_SETTINGS')] },
       { title: 'Проверка моделей оборудования', to: null, rights: [full('RIGHT_TOOLS_MODELS')] },
       { title: 'Проверка оборудования', to: null, rights: [full('RIGHT_TOOLS_IMPORT')] },
     ],
