@@ -35,7 +35,7 @@ export const toolImportLookups = (pool: DatabasePool): ToolImportLookups => ({
   },
   registry: async (unitId) => {
     const toolIds = (await pool.anyFirst(sql.unsafe`SELECT id FROM rm_tools WHERE unit_id = ${unitId} AND NOT deleted ORDER BY id`)).map(Number);
-    const setIds = (await pool.anyFirst(sql.unsafe`SELECT id FROM rm_tools_sets WHERE unit_id = ${unitId} AND NOT deleted ORDER BY id`)).map(Number);
+    const setIds = (await pool.anyFirst(sql.unsafe`SELECT id FROM rm_tools_sets WHERE unit_id = ${unitId} ORDER BY id`)).map(Number);
     return { toolIds, setIds };
   },
 });

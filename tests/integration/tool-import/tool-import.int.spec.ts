@@ -76,7 +76,7 @@ const runImport = async (content: Buffer) => {
 const registry = async () => {
   await t.settled();
   const tools = await t.server.ctx.pool.any(sql.unsafe`SELECT id, serial_number, inventar_number, tools_set_id FROM rm_tools WHERE unit_id = ${f.unit} AND NOT deleted ORDER BY serial_number`);
-  const sets = await t.server.ctx.pool.any(sql.unsafe`SELECT id, inventar_number FROM rm_tools_sets WHERE unit_id = ${f.unit} AND NOT deleted ORDER BY inventar_number`);
+  const sets = await t.server.ctx.pool.any(sql.unsafe`SELECT id, inventar_number FROM rm_tools_sets WHERE unit_id = ${f.unit} ORDER BY inventar_number`);
   return { tools: tools.map((r) => ({ ...r })), sets: sets.map((r) => ({ ...r })) };
 };
 const eventCount = async () => Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ToolCardDialog } from '@/features/tool-card';
 import { ToolListScreen, useToolDialog, useToolRights } from '@/features/tool-list';
+import { ToolImportDialog, useImportParam } from '@/features/tool-import';
 
 /**
  * /tools 'Оборудование' (equipment.md 2) with the card its address names: `?open={id}` a tool,
@@ -10,6 +11,8 @@ import { ToolListScreen, useToolDialog, useToolRights } from '@/features/tool-li
 export const ToolsPage = () => {
   const { dialog, openTool, openCopy, openNew, saved, close } = useToolDialog();
   const rights = useToolRights();
+  // `?import=1` (Equipment menu 'Импорт из Excel', issue 12) opens the Excel import dialog.
+  const importer = useImportParam();
   // A tool created here keeps its card when the address switches from ?new=1 to ?open={id}.
   const [createdId, setCreatedId] = useState<number | null>(null);
 
@@ -28,6 +31,7 @@ export const ToolsPage = () => {
     <>
       <ToolListScreen onOpen={openTool} onCopy={openCopy} onCreate={openNew} />
       {shown && <ToolCardDialog key={dialogKey} toolId={toolId} copyFromId={copyFromId} onClose={close} onSaved={onSaved} />}
+      {importer.open && <ToolImportDialog open onClose={importer.close} />}
     </>
   );
 };
