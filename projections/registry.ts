@@ -9,6 +9,7 @@ import { requestCommentsProjection } from './request/comments/projection';
 import { requestFilesProjection } from './request/files/projection';
 import { notificationsProjection } from './notification/projection';
 import { toolHistoryProjection } from './tool/history/projection';
+import { auditProjection } from './audit/projection';
 
 /** Every read model the application keeps; the runner builds and rebuilds them from the log. */
 export const allProjections = (): Projection[] => [
@@ -22,4 +23,5 @@ export const allProjections = (): Projection[] => [
   requestFilesProjection,
   notificationsProjection,
   toolHistoryProjection,
+  auditProjection,
 ];

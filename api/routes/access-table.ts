@@ -37,6 +37,7 @@ const TOOLS_PLACE_OR_WRITE = only('admin', 'engineer');
 /** RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT (the hot line number, registration and its mail). */
 const HOTLINE_NUMBER = only('admin', 'engineer', 'hotline', 'senior');
 const ZIP = only('admin', 'engineer', 'chief');
+const ZIP_FULL = only('admin', 'chief');
 const SETTINGS = only('admin');
 const ORGANIZATIONS_FULL = only('admin');
 const USERS_LIST = only('admin', 'chief');
@@ -121,6 +122,17 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/request_file/:requestId/:fileId': REQUEST_READ,
   // Spares stock: RIGHT_ZIP (READ or FULL), issue 9 section 3.
   'GET /api/spares_sets/:filter': ZIP,
+  // Spares screen (issue 12): the list with RIGHT_ZIP READ or FULL, writes with FULL.
+  'GET /api/spares_sets': ZIP,
+  'POST /api/spares_sets': ZIP_FULL,
+  'PUT /api/spares_sets/:id': ZIP_FULL,
+  'DELETE /api/spares_sets/:id': ZIP_FULL,
+  'DELETE /api/spares_sets/:id/items/:itemId': ZIP_FULL,
+  // Characteristics under their own paths (equipment.md 7): RIGHT_TOOLS_TRAITS FULL (admin only).
+  'POST /api/tool_traits': only('admin'),
+  'PUT /api/tool_traits/:id': only('admin'),
+  'DELETE /api/tool_traits/:id': only('admin'),
+  'POST /api/tool_traits_add_value': only('admin'),
   // Requests: writing. Register needs the create right; a save of a filial request the edit right
   // (RIGHT_REQUEST_EDIT: admin, engineer, chief); taking it the engineer right (admin, engineer).
   'POST /api/request': REQUEST_CREATE,
@@ -138,6 +150,10 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'POST /api/request_hot_line_email_close': HOTLINE_NUMBER,
   'POST /api/hot_line_email_to_declarant': HOTLINE_NUMBER,
   'GET /api/outbox': SETTINGS,
+  // The audit trail (issue 17): RIGHT_AUDIT FULL, held by the admin demo role only.
+  'GET /api/audit': only('admin'),
+  'GET /api/audit_export': only('admin'),
+  'GET /api/audit_export/:filter': only('admin'),
   'POST /api/outbox/retry': SETTINGS,
   // Equipment.
   'GET /api/tool': TOOLS_READ,
@@ -161,6 +177,11 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'POST /api/tools_sets': TOOLS_WRITE,
   'PUT /api/tools_sets/:id': TOOLS_WRITE,
   'DELETE /api/tools_sets/:id': TOOLS_WRITE,
+  // Excel import (issue 12): RIGHT_TOOLS_IMPORT FULL, held by admin only among the demo roles.
+  'POST /api/tools_import': only('admin'),
+  'GET /api/tools_import/:jobId': only('admin'),
+  'POST /api/tools_and_sets_clean/:unitId': only('admin'),
+  'GET /api/tools_import_template': only('admin'),
   'GET /api/tool_export/:format': TOOLS_READ,
   'GET /api/tool_export/:format/:filter': TOOLS_READ,
 };

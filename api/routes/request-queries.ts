@@ -16,6 +16,9 @@ import type { AppContext } from '../context';
 import { idParam, parseFilter, requireRight, userOf as userOfRequest } from '../http/guard';
 import { scopeOf, type CurrentUser } from '../auth/current-user';
 import type { RequestState } from '../../domain/request/state';
+import { foldRequest, requestStreamId, type RequestEvent } from '../../domain/request';
+import { datedUpTo, eventsUpTo, parseMoment } from '../../domain/audit/moment';
+import { requestNotYet } from '../../domain/audit/texts';
 
 /** The caller's RIGHT_REQUEST_READ scope (403 without OWN or ALL). */
 export const requestReadScope = (request: FastifyRequest): { user: CurrentUser; scope: UnitScope } => {
@@ -57,6 +60,38 @@ export const requestViewOf = (
   now: string = new Date().toISOString(),
   scope: UnitScope = scopeOf(user, 'RIGHT_REQUEST_READ'),
 ): Promise<RequestView> => buildRequestView(ctx.pool, loaded, { userId: user.id, rights: user.rightsObject, fio: user.fio, scope }, now, ctx.cache);
+
+/**
+ * The request as it was at `at` (issue 17): its stream folded up to that moment with the domain's
+ * evolve (not the read models), the history and chat cut at the same moment. The caller has already
+ * passed today's scope check. 404 'Заявка на этот момент ещё не существовала' before the first event.
+ */
+export const requestAt = async (ctx: Pick<AppContext, 'pool' | 'store' | 'cache'>, id: number, user: CurrentUser, at: number) => {
+  const events = eventsUpTo(await ctx.store.readStream(requestStreamId(id)), at);
+  if (events.length === 0) throw notFound(requestNotYet);
+  const state = foldRequest(events.map((e) => ({ type: e.type, data: e.data }) as RequestEvent));
+  if (!state.registered) throw notFound(requestNotYet);
+  const moment = new Date(at).toISOString();
+  const view = await buildRequestView(
+    ctx.pool,
+    { state, revision: events[events.length - 1]!.revision },
+    { userId: user.id, rights: user.rightsObject, fio: user.fio, scope: { all: true } },
+    moment,
+    ctx.cache,
+  );
+  const [comments, history] = await Promise.all([
+    requestComments(ctx.pool, id),
+    requestHistory(ctx.pool, id, { showCosts: mayViewCosts(user) }, ctx.cache),
+  ]);
+  // A past state is read-only: no actions, nothing editable.
+  return {
+    ...view,
+    actions: [],
+    editable: [],
+    comments: comments.filter((c) => datedUpTo(c.date_time_d, at)),
+    request_history: history.filter((h) => datedUpTo(h.date_time_d, at)),
+  };
+};
 
 /** Spares stock (sets, their items, a request's spares) is for holders of the ZIP right only. */
 const requireZip = (request: FastifyRequest) => requireRight(request, 'RIGHT_ZIP', RightValue.READ, RightValue.FULL);
@@ -113,7 +148,9 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
    */
   app.get('/api/request_single/:id', async (request) => {
     const { user } = requestReadScope(request);
+    const at = parseMoment((request.query as { at?: unknown } | undefined)?.at);
     const view = await requestView(ctx, idParam((request.params as { id: string }).id), user);
+    if (at !== undefined) return { request: await requestAt(ctx, view.id!, user, at), at: new Date(at).toISOString() };
     const [comments, request_history] = await Promise.all([
       requestComments(ctx.pool, view.id!),
       requestHistory(ctx.pool, view.id!, { showCosts: mayViewCosts(user) }, ctx.cache),

@@ -151,6 +151,9 @@ export const benignSample = async (
     'POST /api/request_hot_line_email_close': () => ({ url, body: { request_id: request } }),
     'POST /api/hot_line_email_to_declarant': () => ({ url, body: { request: { id: request }, messageToDeclarant: 'Проверка прав' } }),
     'GET /api/outbox': () => ({ url: '/api/outbox?status=failed' }),
+    'GET /api/audit': () => ({ url: `/api/audit?filter=${json({ kind: 'request', limit: 20 })}` }),
+    'GET /api/audit_export': () => ({ url: `/api/audit_export?filter=${json({ date_from: '2099-01-01' })}` }),
+    'GET /api/audit_export/:filter': () => ({ url: `/api/audit_export/${json({ date_from: '2099-01-01' })}` }),
     'POST /api/outbox/retry': () => ({ url, body: { key: 'hotline-register:request-0:0' } }),
     'GET /api/tool/:filter': () => ({ url: `/api/tool/${json({ pageNumber: 1 })}` }),
     'GET /api/tools_for_commissioning/:unitId': () => ({ url: `/api/tools_for_commissioning/${rows.courtUnit}` }),
@@ -172,6 +175,10 @@ export const benignSample = async (
     'POST /api/tools_sets': () => ({ url, body: { toolsSet: { unit_id: rows.courtUnit }, tools: [], oldToolsIds: [] } }),
     'PUT /api/tools_sets/:id': () => ({ url: '/api/tools_sets/999999', body: { toolsSet: { id: 999999 }, tools: [], oldToolsIds: [] } }),
     'DELETE /api/tools_sets/:id': () => ({ url: '/api/tools_sets/999999' }),
+    // Excel import (issue 12): no file (400), an unknown run and an unknown object (404): no demo registry changes.
+    'POST /api/tools_import': () => ({ url, body: { unitId: rows.courtUnit } }),
+    'GET /api/tools_import/:jobId': () => ({ url: '/api/tools_import/00000000-0000-0000-0000-000000000000' }),
+    'POST /api/tools_and_sets_clean/:unitId': () => ({ url: '/api/tools_and_sets_clean/999999' }),
   };
   const special = fixed[`${method} ${url}`];
   if (special) return special();
