@@ -27,10 +27,11 @@ import { fmtSeconds, loadAverage, numberArg, parseArgs, stringArg } from './lib/
 import { ApiClient, enc, percentile } from './lib/http';
 import { peakRssDuring, startServerProcess } from './lib/server';
 import { benchTools } from './tools';
+import { benchImport } from './import';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.has('quick');
-/** --only commands,lists,history,exports,tools,rebuild: a part of the run (while working on one figure). */
+/** --only commands,lists,history,exports,tools,import,rebuild: a part of the run (while working on one figure). */
 const only = stringArg(args, 'only')?.split(',') ?? null;
 const part = (name: string) => !only || only.includes(name);
 const url = benchDatabaseUrl(stringArg(args, 'db'));
@@ -292,6 +293,13 @@ try {
   // 4b. The equipment registry (issue 11): lists, age counts, card, save, export (bench/tools.ts).
   if (part('tools'))
     await benchTools({ pool, serverUrl: server.url, serverPid: server.pid, password, quick, all, own, ownUser, writers: writerEngineers, figure, details });
+
+  // 4c. The Excel import (issue 12): 20,000 rows end to end, 1,000 planted errors (bench/import.ts).
+  if (part('import')) {
+    const importer = new ApiClient(server.url);
+    await importer.signIn('admin', password);
+    await benchImport({ pool, serverUrl: server.url, serverPid: server.pid, client: importer, quick, figure, details });
+  }
 } finally {
   await server.stop();
 }
