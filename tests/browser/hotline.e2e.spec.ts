@@ -117,3 +117,19 @@ describe("'Добавить на ГЛ'", () => {
     expectNoProblems(problems);
   });
 });
+
+describe('the outbox screen', () => {
+  test('the administrator sees the hot line calls and mails with their state', async () => {
+    const { page, problems } = await browser.open();
+    const request = await performedConsultation(directUnit, 'Консультация: видна в исходящих');
+    await engineer.call('POST', '/request_hot_line_register', { request_id: request.id });
+    await signIn(page, 'admin');
+    await page.goto(appUrl('/outbox'));
+    await page.getByRole('heading', { name: 'Исходящие письма и вызовы ГЛ' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Регистрация на ГЛ' }).filter({ has: page.getByRole('cell', { name: String(request.id), exact: true }) });
+    await row.waitFor();
+    await expect(row.getByRole('cell', { name: 'Отправлено', exact: true }).count()).resolves.toBe(1);
+    await screenshot(page, 'hotline-outbox');
+    expectNoProblems(problems);
+  });
+});
