@@ -13,6 +13,9 @@ import type { AppContext } from '../context';
 import { filterId, filterIds, idParam, parseFilter, requireRight, userOf } from '../http/guard';
 import { scopeOf, type CurrentUser } from '../auth/current-user';
 import { requestReadScope } from './request-queries';
+import { parseMoment } from '../../domain/audit/moment';
+import { toolNotYet } from '../../domain/audit/texts';
+import { toolCardAt } from '../../projections/audit/tool-at';
 
 export const toolNotFound = 'Оборудование не найдено';
 
@@ -84,7 +87,12 @@ export const toolQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
     const tool = await toolCard(ctx.pool, idParam((request.params as { id: string }).id));
     if (!tool || !scopeIncludes(scopeOf(user, 'RIGHT_TOOLS_READ'), tool.unit_id)) throw notFound(toolNotFound);
-    return { tool };
+    // Issue 17: `?at=<ISO>` answers the card as it was then, folded from the tool's stream (read-only).
+    const at = parseMoment((request.query as { at?: unknown } | undefined)?.at);
+    if (at === undefined) return { tool };
+    const past = await toolCardAt(ctx.pool, ctx.store, tool.id, at);
+    if (!past) throw notFound(toolNotYet);
+    return { tool: past, at: new Date(at).toISOString() };
   });
 
   app.get('/api/tools_for_commissioning/:unitId', async (request) => {
