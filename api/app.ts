@@ -14,6 +14,8 @@ import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
 import { toolTraitRoutes } from './routes/tool-trait';
 import { sparesRoutes } from './routes/spares';
+import { toolModelRoutes } from './routes/tool-model';
+import { toolCheckRoutes } from './routes/tool-check';
 import { organizationRoutes } from './routes/organization';
 import { roleRoutes } from './routes/role';
 import { userRoutes } from './routes/user';
@@ -66,6 +68,8 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   catalogRoutes(app, ctx);
   toolTraitRoutes(app, ctx);
   sparesRoutes(app, ctx);
+  toolModelRoutes(app, ctx);
+  toolCheckRoutes(app, ctx);
   organizationRoutes(app, ctx);
   roleRoutes(app, ctx);
   userRoutes(app, ctx);

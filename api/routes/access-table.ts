@@ -133,6 +133,15 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'PUT /api/tool_traits/:id': only('admin'),
   'DELETE /api/tool_traits/:id': only('admin'),
   'POST /api/tool_traits_add_value': only('admin'),
+  // Tool models' files (reference data: every signed-in user); the model checks with RIGHT_TOOLS_MODELS FULL.
+  'GET /api/tool_model_file/:modelId/:fileId': signedIn,
+  'GET /api/tools_models_without_pictures': only('admin'),
+  'POST /api/tools_model_fix_pictures': only('admin'),
+  'POST /api/tools_models_fix': only('admin'),
+  // Registry checks: RIGHT_TOOLS_WRITE FULL (the copy writes tool cards).
+  'GET /api/tools_check_traits': TOOLS_WRITE,
+  'POST /api/tools_copy_traits': TOOLS_WRITE,
+  'GET /api/tools_copy_traits/:jobId': TOOLS_WRITE,
   // Requests: writing. Register needs the create right; a save of a filial request the edit right
   // (RIGHT_REQUEST_EDIT: admin, engineer, chief); taking it the engineer right (admin, engineer).
   'POST /api/request': REQUEST_CREATE,
@@ -152,6 +161,7 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/outbox': SETTINGS,
   // The audit trail (issue 17): RIGHT_AUDIT FULL, held by the admin demo role only.
   'GET /api/audit': only('admin'),
+  'GET /api/audit_users': only('admin'),
   'GET /api/audit_export': only('admin'),
   'GET /api/audit_export/:filter': only('admin'),
   'POST /api/outbox/retry': SETTINGS,

@@ -44,6 +44,9 @@ export const catalogRoutes = (app: FastifyInstance, ctx: AppContext) => {
       return { [def.payloadKey]: item };
     });
 
+    // A catalogue with its own writes (tool models: multipart with files, api/routes/tool-model.ts).
+    if (def.ownWriteRoutes) continue;
+
     app.post(`/api/${def.name}`, async (request) => {
       const user = requireRight(request, def.editRight, RightValue.FULL);
       const r = await createCatalogItem(ctx, def, payloadOf(def, request.body), actorOf(user), commandContext(request));

@@ -32,6 +32,8 @@ export interface CatalogDefinition<TSchema extends z.ZodTypeAny = z.ZodTypeAny> 
   /** Filter values that mean "every value" (programs: type 3 = all types, administration.md 3). */
   readonly filterAllValues?: Readonly<Record<string, string>>;
   readonly messages: { readonly saved: string; readonly deleted: string };
+  /** Writes (POST, PUT, DELETE) served by the catalogue's own routes (tool models: multipart with files). */
+  readonly ownWriteRoutes?: boolean;
 }
 
 const def = <S extends z.ZodTypeAny>(d: CatalogDefinition<S>) => d;
@@ -269,6 +271,28 @@ export const toolModels = def({
     manufacturer_id: requiredId('Укажите производителя оборудования'),
     model: requiredText('Укажите наименование оборудования', 499, 'Не более 500 символов'),
     is_verified: flag,
+    // A value per characteristic of the kind (api/routes/tool-model.ts checks them against the kind).
+    traits: z
+      .array(z.object({ tool_trait_id: requiredId('Неверная характеристика'), trait_value_id: requiredId('Неверное значение характеристики') }), {
+        invalid_type_error: 'Неверный список характеристик',
+      })
+      .max(500, 'Неверный список характеристик')
+      .default([])
+      .refine((l) => new Set(l.map((t) => t.tool_trait_id)).size === l.length, 'Характеристики повторяются'),
+    // Documents (tool_docs) and pictures (tool_model_pictures): set by the server from the uploads only.
+    files: z
+      .array(
+        z.object({
+          file_id: z.string().max(40),
+          file_name: z.string().max(1000),
+          mimetype: z.string().max(200),
+          size: z.number().int().nonnegative(),
+          checksum: z.string().max(128),
+          section: z.enum(['tool_docs', 'tool_model_pictures']),
+        }),
+      )
+      .max(40)
+      .default([]),
   }),
   editRight: 'RIGHT_TOOLS_MODELS',
   readRight: { key: 'RIGHT_TOOLS_MODELS', values: READ_OR_FULL },
@@ -276,6 +300,7 @@ export const toolModels = def({
   filters: ['tool_kind_id', 'manufacturer_id', 'is_verified'],
   flagFilters: ['is_verified'],
   messages: defaults,
+  ownWriteRoutes: true,
 });
 
 export const catalogs = [

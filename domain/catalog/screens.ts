@@ -48,7 +48,9 @@ export type FieldControl =
   /** Items of another reference; `multiple` for id lists; `countInList`: the list shows how many. */
   | { readonly kind: 'select'; readonly catalog: ReferenceName; readonly multiple?: boolean; readonly countInList?: boolean }
   /** A list of named values edited in the dialog (trait values: value_id, value_title); the list shows how many. */
-  | { readonly kind: 'values'; readonly itemLabel: string };
+  | { readonly kind: 'values'; readonly itemLabel: string }
+  /** Edited by the catalogue's own dialog, never by the generic one (a tool model's trait values and files). */
+  | { readonly kind: 'own' };
 
 export interface FieldMeta {
   readonly label: string;
@@ -213,6 +215,8 @@ export const catalogScreens: readonly CatalogScreen[] = [
       manufacturer_id: { label: 'Производитель', control: select('manufacturer') },
       model: { label: 'Модель', control: text },
       is_verified: { label: 'Проверена', control: flag },
+      traits: { label: 'Характеристики', control: { kind: 'own' } },
+      files: { label: 'Документы / изображения', control: { kind: 'own' } },
     },
     columns: ['tool_kind_id', 'manufacturer_id', 'model', 'is_verified'],
     textFilter: 'Модель',

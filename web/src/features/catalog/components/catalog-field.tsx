@@ -153,5 +153,7 @@ export const CatalogField = ({ field }: { readonly field: ScreenField }) => {
       return <ReferenceField field={{ ...field, control }} />;
     case 'values':
       return <ValuesField name={field.name} label={field.label} itemLabel={control.itemLabel} />;
+    case 'own':
+      return null;
   }
 };

@@ -1,0 +1,138 @@
+import { open } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { toolModels } from '../../domain/catalog/definitions';
+import { RightValue } from '../../domain/rights/values';
+import { invalid, notFound } from '../../domain/shared/errors';
+import { extensionOf, looksLikePicture } from '../../domain/tool/files';
+import { modelSectionOfField, toolModelFileRules, toolModelMessages, type ToolModelFileSection } from '../../domain/tool-model/files';
+import { fileRefOf } from '../../infrastructure/files/file-store';
+import { createCatalogItem, deleteCatalogItem, updateCatalogItem } from '../../commands/catalog/catalog';
+import { getCatalogItem } from '../../projections/catalog/queries';
+import type { AppContext } from '../context';
+import { actorOf } from '../auth/current-user';
+import { attachmentDisposition, downloadContentType } from '../http/download';
+import { commandContext, idParam, requireRight, userOf } from '../http/guard';
+import { readBody, TOOL_UPLOAD_LIMITS, withUploads, type Upload } from '../http/multipart';
+
+type ModelFile = ReturnType<typeof fileRefOf> & { section: ToolModelFileSection };
+interface ModelItem {
+  tool_kind_id: number;
+  traits?: Array<{ tool_trait_id: number; trait_value_id: number }>;
+  files?: ModelFile[];
+}
+
+const headOf = async (path: string): Promise<Uint8Array> => {
+  const f = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(8);
+    const { bytesRead } = await f.read(buf, 0, 8, 0);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await f.close();
+  }
+};
+
+/** Uploads as model files: `documents` -> tool_docs, `pictures` -> tool_model_pictures (real PNG/JPEG), 20 each. */
+const modelFilesOf = async (ctx: AppContext, uploads: readonly Upload[], kept: readonly ModelFile[]): Promise<ModelFile[]> => {
+  const out: ModelFile[] = [];
+  const counts: Record<ToolModelFileSection, number> = {
+    tool_docs: kept.filter((f) => f.section === 'tool_docs').length,
+    tool_model_pictures: kept.filter((f) => f.section === 'tool_model_pictures').length,
+  };
+  for (const u of uploads) {
+    const section = modelSectionOfField(u.field);
+    if (!section) throw invalid(`Неизвестное поле файла «${u.field}»`, { files: `Неизвестное поле файла «${u.field}»` });
+    const rule = toolModelFileRules[section];
+    if (!rule.extensions.includes(extensionOf(u.name))) throw invalid(rule.typeMessage, { [rule.field]: rule.typeMessage });
+    if (section === 'tool_model_pictures' && !looksLikePicture(await headOf(u.blob.tmpPath))) throw invalid(rule.typeMessage, { [rule.field]: rule.typeMessage });
+    if (++counts[section] > rule.max) throw invalid(rule.countMessage, { [rule.field]: rule.countMessage });
+    out.push({ ...fileRefOf(await ctx.ids.next('file'), u.name, downloadContentType(u.name), u.blob), section });
+  }
+  return out;
+};
+
+/** `filesList`: ids of the model's files kept; absent = all kept. */
+const keptFiles = (raw: unknown, current: readonly ModelFile[]): ModelFile[] => {
+  if (raw === undefined || raw === null || raw === '') return [...current];
+  if (!Array.isArray(raw)) throw invalid('Неверный список файлов', { filesList: 'Неверный список файлов' });
+  const ids = new Set(raw.map((e) => String(e && typeof e === 'object' ? ((e as Record<string, unknown>).file_id ?? (e as Record<string, unknown>).id) : e)));
+  return current.filter((f) => ids.has(f.file_id));
+};
+
+/** Each value must belong to a characteristic of the model's kind and exist among its values. */
+const checkTraits = async (ctx: AppContext, item: Record<string, unknown>) => {
+  const traits = Array.isArray(item.traits) ? (item.traits as Array<{ tool_trait_id: unknown; trait_value_id: unknown }>) : [];
+  if (traits.length === 0) return;
+  const kind = await ctx.lookups.toolKind(Number(item.tool_kind_id));
+  if (!kind) return; // the catalogue decider refuses the unknown kind with its own message
+  const values = await ctx.lookups.traitValues(traits.map((t) => Number(t.tool_trait_id)));
+  for (const t of traits)
+    if (!kind.traits.includes(Number(t.tool_trait_id)) || !values.get(Number(t.tool_trait_id))?.includes(Number(t.trait_value_id)))
+      throw invalid(toolModelMessages.trait, { traits: toolModelMessages.trait });
+};
+
+const itemOf = (fields: Record<string, unknown>): Record<string, unknown> => {
+  const item = fields[toolModels.payloadKey] ?? fields.model ?? fields.tool_model;
+  if (!item || typeof item !== 'object' || Array.isArray(item)) throw invalid(`Нет данных «${toolModels.payloadKey}» в запросе`);
+  return item as Record<string, unknown>;
+};
+
+/**
+ * Tool models (equipment.md 7: GET/POST /api/tool_model, PUT/DELETE /api/tool_model/{id}, multipart):
+ * the item with its trait values and files in sections tool_docs / tool_model_pictures. The model
+ * stays an item of the 'tool_model' catalogue (the request dialog and the tool card read it there);
+ * only its writes are here, because files come as uploads and the server alone sets `files`.
+ */
+export const toolModelRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const answer = async (id: number) => ({ message: toolModels.messages.saved, id, [toolModels.payloadKey]: await getCatalogItem(ctx.pool, toolModels.name, id) });
+
+  app.post('/api/tool_model', async (request) => {
+    const user = requireRight(request, toolModels.editRight, RightValue.FULL);
+    const parsed = await readBody(request, ctx.files, TOOL_UPLOAD_LIMITS);
+    const r = await withUploads(parsed, async () => {
+      const item = itemOf(parsed.fields);
+      await checkTraits(ctx, item);
+      const files = await modelFilesOf(ctx, parsed.uploads, []);
+      return createCatalogItem(ctx, toolModels, { ...item, files }, actorOf(user), commandContext(request));
+    });
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return answer(r.id);
+  });
+
+  app.put('/api/tool_model/:id', async (request) => {
+    const user = requireRight(request, toolModels.editRight, RightValue.FULL);
+    const id = idParam((request.params as { id: string }).id);
+    const current = (await getCatalogItem(ctx.pool, toolModels.name, id)) as ModelItem | null;
+    if (!current) throw notFound(toolModelMessages.notFound);
+    const parsed = await readBody(request, ctx.files, TOOL_UPLOAD_LIMITS);
+    const r = await withUploads(parsed, async () => {
+      const item = itemOf(parsed.fields);
+      await checkTraits(ctx, { ...current, ...item });
+      const kept = keptFiles(parsed.fields.filesList, current.files ?? []);
+      const files = [...kept, ...(await modelFilesOf(ctx, parsed.uploads, kept))];
+      return updateCatalogItem(ctx, toolModels, id, { ...item, files }, actorOf(user), commandContext(request));
+    });
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return answer(id);
+  });
+
+  app.delete('/api/tool_model/:id', async (request) => {
+    const user = requireRight(request, toolModels.editRight, RightValue.FULL);
+    const id = idParam((request.params as { id: string }).id);
+    const r = await deleteCatalogItem(ctx, toolModels, id, actorOf(user), commandContext(request));
+    await ctx.consistency.afterCommand(user.id, r.position);
+    return { message: toolModels.messages.deleted };
+  });
+
+  /** A model's document or picture (reference data: every signed-in user). */
+  app.get('/api/tool_model_file/:modelId/:fileId', async (request, reply) => {
+    userOf(request);
+    const { modelId, fileId } = request.params as { modelId: string; fileId: string };
+    const model = (await getCatalogItem(ctx.pool, toolModels.name, idParam(modelId))) as ModelItem | null;
+    const file = model?.files?.find((f) => f.file_id === fileId);
+    if (!file || !(await ctx.files.exists(file.checksum))) throw notFound(toolModelMessages.fileNotFound);
+    reply.header('content-type', downloadContentType(file.file_name));
+    reply.header('content-disposition', attachmentDisposition(file.file_name));
+    return reply.send(ctx.files.open(file.checksum));
+  });
+};
