@@ -10,11 +10,17 @@ import { commandContext, filterId, filterOf, filterText, idParam, requireRight, 
 import { actorOf } from '../auth/current-user';
 import { id } from '../../domain/shared/primitives';
 import { visibleUnitIds } from './request-queries';
+import { secretBox } from '../../commands/hotline/secret-box';
 
 const bool = (v: unknown) => (v === undefined || v === '' ? null : v === 'true' || v === '1' || v === true);
 
 /** Organisations with their buildings, the host relation and moving buildings (administration.md 2.8, 7). */
 export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  // Hot line passwords are stored sealed (issue 14); holders of RIGHT_HOTLINE_PASS are shown them in clear.
+  const box = secretBox(ctx.config.hotlineSecretKey);
+  const revealed = <T extends { hot_line_password?: unknown } | null>(o: T): T =>
+    o && typeof o.hot_line_password === 'string' ? { ...o, hot_line_password: box.reveal(o.hot_line_password) } : o;
+
   app.get('/api/organization', async (request) => {
     const user = userOf(request);
     const q = filterOf(request);
@@ -27,23 +33,23 @@ export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
       pageNumber: q.pageNumber ? pageNumberOf(q.pageNumber) : null,
       withHotlineSecrets: hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS'),
     });
-    return { organizations: page.items, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
+    return { organizations: page.items.map((o) => revealed(o as { hot_line_password?: unknown })), pagesCount: page.pagesCount, itemsCount: page.itemsCount };
   });
 
   app.get('/api/organization/:id', async (request) => {
     const user = userOf(request);
     const org = await getOrganization(ctx.pool, idParam((request.params as { id: string }).id), hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS'));
     if (!org) throw notFound('Организация не найдена');
-    return { organization: org };
+    return { organization: revealed(org as { hot_line_password?: unknown }) };
   });
 
   const save = async (id: number | null, request: FastifyRequest) => {
     const user = requireRight(request, 'RIGHT_ORGANIZATIONS', RightValue.FULL);
     const body = (request.body ?? {}) as { organization?: unknown; units?: unknown };
     if (!body.organization || typeof body.organization !== 'object') throw invalid('Нет данных организации в запросе');
-    const r = await saveOrganization(ctx, id, body.organization, body.units ?? [], actorOf(user), commandContext(request));
+    const r = await saveOrganization(ctx, id, body.organization, body.units ?? [], actorOf(user), commandContext(request), undefined, box.seal ?? undefined);
     await ctx.consistency.afterCommand(user.id, r.position);
-    return { message: 'Организация сохранена', id: r.id, organization: await getOrganization(ctx.pool, r.id, hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS')) };
+    return { message: 'Организация сохранена', id: r.id, organization: revealed((await getOrganization(ctx.pool, r.id, hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS'))) as { hot_line_password?: unknown } | null) };
   };
   app.post('/api/organization', async (request) => save(null, request));
   app.put('/api/organization/:id', async (request) => save(idParam((request.params as { id: string }).id), request));

@@ -9,11 +9,24 @@ import { ENCRYPTED_PREFIX, isEncrypted } from '../../domain/hotline/secret';
 export interface SecretBox {
   encrypt(plain: string): string;
   decrypt(stored: string): string;
+  /** For the organisation decider (PasswordSeal): null when no key is set (passwords stored as given). */
+  seal: { seal(plain: string): string; matches(stored: string, plain: string): boolean } | null;
+  /** What a holder of RIGHT_HOTLINE_PASS is shown: the password, or null when it cannot be read. */
+  reveal(stored: string | null | undefined): string | null;
 }
 
 export const secretBox = (secret: string | null): SecretBox => {
   const key = secret ? createHash('sha256').update(secret, 'utf8').digest() : null;
-  return {
+  const box: SecretBox = {
+    seal: null,
+    reveal: (stored) => {
+      if (stored == null) return null;
+      try {
+        return box.decrypt(stored);
+      } catch {
+        return null;
+      }
+    },
     encrypt: (plain) => {
       if (!key || isEncrypted(plain)) return plain;
       const iv = randomBytes(12);
@@ -30,4 +43,6 @@ export const secretBox = (secret: string | null): SecretBox => {
       return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');
     },
   };
+  if (key) box.seal = { seal: (plain) => box.encrypt(plain), matches: (stored, plain) => box.reveal(stored) === plain };
+  return box;
 };

@@ -1,4 +1,4 @@
-import { organizationDecider, organizationStreamId } from '../../domain/organization/decider';
+import { organizationDecider, organizationStreamId, type PasswordSeal } from '../../domain/organization/decider';
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
 import { notFound } from '../../domain/shared/errors';
@@ -31,6 +31,7 @@ export const saveOrganization = async (
   actor: Actor,
   ctx: CommandContext,
   fixedId?: number,
+  secrets?: PasswordSeal,
 ): Promise<CommandOutcome> => {
   const orgId = id ?? fixedId ?? (await w.ids.next('organization'));
   const fields = (input ?? {}) as { host_id?: unknown; region_id?: unknown; kind_id?: unknown };
@@ -40,7 +41,7 @@ export const saveOrganization = async (
     kinds: await existingCatalogIds(w.store, organizationKinds.name, [Number(fields.kind_id)]),
   };
   const r = await handleCommand(w.store, organizationDecider, organizationStreamId(orgId), {
-    type: 'SaveOrganization', id: orgId, input, ...(await withUnitIds(w, units)), existing: id !== null, host, refs, actor,
+    type: 'SaveOrganization', id: orgId, input, ...(await withUnitIds(w, units)), existing: id !== null, host, refs, actor, ...(secrets ? { secrets } : {}),
   }, ctx);
   return { id: orgId, position: r.position };
 };

@@ -42,6 +42,12 @@ export interface OrganizationRefs {
   readonly kinds: readonly number[];
 }
 
+/** Seals a hot line password; `matches` tells a stored sealed value of the same password (no new event). */
+export interface PasswordSeal {
+  seal(plain: string): string;
+  matches(stored: string, plain: string): boolean;
+}
+
 export type OrganizationCommand =
   | {
       type: 'SaveOrganization';
@@ -57,6 +63,8 @@ export type OrganizationCommand =
       /** The ids among the submitted region_id and kind_id that exist (looked up in their streams). */
       refs: OrganizationRefs;
       actor: Actor;
+      /** Hot line passwords at rest (issue 14): sealed by the handler's key; absent: stored as given. */
+      secrets?: PasswordSeal;
     }
   | { type: 'DeleteOrganization'; id: number; actor: Actor }
   | { type: 'MoveUnitOut'; unitId: number; to: { id: number; region_id: number }; actor: Actor }
@@ -133,6 +141,12 @@ export const organizationDecider: Decider<OrganizationState, OrganizationCommand
             hot_line_email: state.organization?.hot_line_email ?? null,
             hot_line_password: state.organization?.hot_line_password ?? null,
           };
+        else if (command.secrets && organization.hot_line_password) {
+          // The same password sent back (the form shows it to holders of the right) keeps its sealed value.
+          const stored = state.organization?.hot_line_password ?? null;
+          const plain = organization.hot_line_password;
+          organization = { ...organization, hot_line_password: stored && command.secrets.matches(stored, plain) ? stored : command.secrets.seal(plain) };
+        }
         checkRefs(organization, command.refs);
         if (state.organization) ensureInScope(command.actor, current(command.id, state));
         ensureInScope(command.actor, { id: command.id, region_id: organization.region_id });

@@ -19,6 +19,7 @@ let hotline: ApiClient;
 let facts: Facts;
 /** A unit of another organisation (no hot line credentials) in the court's region. */
 let plainUnit: number;
+let courtOrgId: number;
 
 const waitFor = async (what: () => Promise<boolean> | boolean, ms = 20_000) => {
   const deadline = Date.now() + ms;
@@ -50,6 +51,7 @@ beforeAll(async () => {
     SELECT id FROM rm_units WHERE region_id = ${facts.regionId} AND organization_id <> ${courtOrg} AND NOT deleted ORDER BY id LIMIT 1`));
   // The court's organisation gets hot line credentials through the administrator's screen.
   const org = (await admin.get(`/api/organization/${courtOrg}`)).json().organization as Record<string, unknown>;
+  courtOrgId = courtOrg;
   const saved = await admin.put(`/api/organization/${courtOrg}`, { organization: { ...org, hot_line_email: 'basmanny@gl.example.ru', hot_line_password: 'секрет-ГЛ' }, units: org.units });
   expect(saved.statusCode, saved.body).toBe(200);
   await t.settled();
@@ -156,6 +158,24 @@ describe('direct registration on the hot line (the organisation has credentials)
     expect((await court.post('/api/request_hot_line_register', { request_id: id })).statusCode).toBe(403);
     expect((await engineer.post('/api/request_hot_line_register', { request_id: 99999999 })).statusCode).toBe(404);
     expect((await engineer.post('/api/request_hot_line_register', { request_id: 'x' })).statusCode).toBe(400);
+  });
+});
+
+describe('hot line passwords at rest (HOTLINE_SECRET_KEY)', () => {
+  it('are sealed in the log and the read model, shown only with RIGHT_HOTLINE_PASS, and a re-save of the same one changes nothing', async () => {
+    const pool = t.server.ctx.pool;
+    const inLog = Number(await pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE data::text LIKE '%секрет-ГЛ%'`));
+    expect(inLog).toBe(0);
+    const stored = String(await pool.oneFirst(sql.unsafe`SELECT hot_line_password FROM rm_organizations WHERE id = ${courtOrgId}`));
+    expect(stored).toMatch(/^enc:v1:/);
+    const org = (await admin.get(`/api/organization/${courtOrgId}`)).json().organization as Record<string, unknown>;
+    expect(org.hot_line_password).toBe('секрет-ГЛ');
+    expect((await engineer.get(`/api/organization/${courtOrgId}`)).json().organization?.hot_line_password ?? null).toBeNull();
+    const before = Number(await pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE stream_id = ${`organization-${courtOrgId}`}`));
+    const again = await admin.put(`/api/organization/${courtOrgId}`, { organization: org, units: org.units });
+    expect(again.statusCode, again.body).toBe(200);
+    const after = Number(await pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE stream_id = ${`organization-${courtOrgId}`}`));
+    expect(after).toBe(before);
   });
 });
 
