@@ -1,4 +1,5 @@
 import {
+  COL,
   headerMatches,
   importMessages,
   cellText,
@@ -98,6 +99,7 @@ export const importTools = async (w: WriteContext, lookups: ToolImportLookups, a
   const progress = (p: ImportProgress) => args.onProgress?.(p);
   const tools = [];
   const errors: RowError[] = [];
+  const invalidInventories = new Set<string>();
   let rowsRead = 0;
   let header = true;
   try {
@@ -113,6 +115,7 @@ export const importTools = async (w: WriteContext, lookups: ToolImportLookups, a
       if (rowsRead > MAX_IMPORT_ROWS) return failed(importMessages.tooManyRows, rowsRead);
       const r = validateRow(raw, refs, { date1904: args.date1904(), today });
       if (r.tool) tools.push(r.tool);
+      else invalidInventories.add(cellText(raw.cells[COL.inventar], raw.numFmts?.[COL.inventar]));
       errors.push(...r.errors);
       if (rowsRead % 500 === 0) progress({ phase: 'reading', percent: 0, rowsRead });
     }
@@ -123,7 +126,7 @@ export const importTools = async (w: WriteContext, lookups: ToolImportLookups, a
   if (header) return failed(importMessages.structure);
   if (rowsRead === 0) return failed(importMessages.empty);
   const setKindTitle = (id: number) => [...refs.setKinds.values()].find((k) => k.id === id)?.title ?? '';
-  const { plan, errors: groupErrors } = planImport(tools, args.unitId, setKindTitle);
+  const { plan, errors: groupErrors } = planImport(tools, args.unitId, setKindTitle, invalidInventories);
   errors.push(...groupErrors);
   if (errors.length > 0) {
     errors.sort((a, b) => a.row - b.row);

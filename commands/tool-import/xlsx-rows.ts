@@ -1,8 +1,45 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { RawImportRow } from '../../domain/tool-import';
+
+/** XML chunks decoded as one UTF-8 stream: a character split between two chunks stays whole. */
+async function* utf8Chunks(chunks: AsyncIterable<Buffer | string>): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  for await (const c of chunks) {
+    const text = typeof c === 'string' ? c : decoder.decode(c, { stream: true });
+    if (text) yield text;
+  }
+  const tail = decoder.decode();
+  if (tail) yield tail;
+}
+
+interface ReaderInternals {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): unknown;
+  _parseSharedStrings(entry: NodeJS.ReadableStream): unknown;
+}
+type ReaderClass = new (input: NodeJS.ReadableStream, options: object) => AsyncIterable<unknown> & { properties?: { model?: { date1904?: boolean } } };
+const Base = ExcelJS.stream.xlsx.WorkbookReader as unknown as ReaderClass;
+const base = Base.prototype as unknown as ReaderInternals;
+
+/**
+ * exceljs 4.4's streaming reader decodes every XML chunk on its own (utils/parse-sax.js), so a
+ * Cyrillic letter split between two chunks becomes '��' ('Основное сре��ство' in a 20,000-row
+ * file). It passes strings through untouched: the worksheet and shared-string streams are handed
+ * to it already decoded as one UTF-8 stream each.
+ */
+class Utf8SafeWorkbookReader extends Base {
+  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
+    return base._parseWorksheet.call(this, utf8Chunks(iterator), sheetNo);
+  }
+  _parseSharedStrings(entry: NodeJS.ReadableStream) {
+    const text = new PassThrough();
+    text.setEncoding('utf8');
+    entry.pipe(text);
+    return base._parseSharedStrings.call(this, text);
+  }
+}
 
 export interface XlsxRows {
   /** The workbook's date system (Excel for Mac files may count days from 1904). */
@@ -19,11 +56,8 @@ export interface XlsxRows {
  * of the file was read (the progress of the reading phase).
  */
 export const readXlsxRows = (path: string, onBytes?: (read: number, total: number) => void): XlsxRows => {
-  let reader: ExcelJS.stream.xlsx.WorkbookReader | null = null;
-  const date1904 = () => {
-    const props = (reader as unknown as { properties?: { model?: { date1904?: boolean } } } | null)?.properties;
-    return props?.model?.date1904 === true;
-  };
+  let reader: InstanceType<typeof Utf8SafeWorkbookReader> | null = null;
+  const date1904 = () => reader?.properties?.model?.date1904 === true;
   async function* rows(): AsyncGenerator<RawImportRow> {
     const total = (await stat(path)).size;
     let read = 0;
@@ -36,7 +70,7 @@ export const readXlsxRows = (path: string, onBytes?: (read: number, total: numbe
       },
     });
     input.pipe(counter);
-    reader = new ExcelJS.stream.xlsx.WorkbookReader(counter, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    reader = new Utf8SafeWorkbookReader(counter, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
     try {
       for await (const sheet of reader) {
         for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {

@@ -23,6 +23,8 @@ export const planImport = (
   tools: readonly ImportedTool[],
   unitId: number,
   setKindTitle: (id: number) => string,
+  /** Inventory numbers of rows that already have errors: their group is not judged again (no cascade). */
+  invalidInventories: ReadonlySet<string> = new Set(),
 ): { plan: ImportPlan; errors: RowError[] } => {
   const errors: RowError[] = [];
   const groups = new Map<string, ImportedTool[]>();
@@ -39,6 +41,7 @@ export const planImport = (
   const sets: PlannedSet[] = [];
   for (const [inventar, rows] of groups) {
     const kinds = [...new Set(rows.map((r) => r.setKindId).filter((k): k is number => k !== null))];
+    if (invalidInventories.has(inventar)) continue;
     if (kinds.length === 0) {
       if (rows.length === 1) singles.push(rows[0]!);
       else

@@ -137,3 +137,11 @@ describe('grouping into sets', () => {
     expect(errors.map((e) => e.row)).toEqual([2, 3]);
   });
 });
+
+describe('grouping after row errors', () => {
+  it('does not judge again a group whose rows already have errors (no cascade of set errors)', () => {
+    const ok = validateRow(row({ 7: 'X-2' }, 3), refs, opts).tool!;
+    expect(planImport([ok, validateRow(row({ 7: 'X-2' }, 4), refs, opts).tool!], 10, () => '', new Set(['X-2'])).errors).toEqual([]);
+    expect(planImport([ok, validateRow(row({ 7: 'X-2' }, 4), refs, opts).tool!], 10, () => '').errors).toHaveLength(2);
+  });
+});
