@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { sql } from 'slonik';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RightValue } from '../../domain/rights/values';
 import { parseAuditFilter, type AuditFilter } from '../../domain/audit/filter';
@@ -55,6 +56,13 @@ export const auditRoutes = (app: FastifyInstance, ctx: AppContext) => {
     auditor(request);
     const page = await auditPage(ctx.pool, filterOf(request));
     return { audit: page.rows.map((r) => ({ ...r, kind_title: kindTitle(r.kind) })), next: page.next };
+  });
+
+  /** The user filter's choices: every account, deleted ones too (they acted in the past). */
+  app.get('/api/audit_users', async (request) => {
+    auditor(request);
+    const rows = await ctx.pool.any(sql.unsafe`SELECT id, fio, login FROM rm_users ORDER BY fio, id`);
+    return { users: rows.map((r) => ({ id: Number(r.id), fio: String(r.fio ?? r.login ?? r.id) })) };
   });
 
   const exportHandler = async (request: FastifyRequest, reply: FastifyReply) => {

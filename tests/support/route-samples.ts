@@ -152,6 +152,7 @@ export const benignSample = async (
     'POST /api/hot_line_email_to_declarant': () => ({ url, body: { request: { id: request }, messageToDeclarant: 'Проверка прав' } }),
     'GET /api/outbox': () => ({ url: '/api/outbox?status=failed' }),
     'GET /api/audit': () => ({ url: `/api/audit?filter=${json({ kind: 'request', limit: 20 })}` }),
+    'GET /api/audit_users': () => ({ url: '/api/audit_users' }),
     'GET /api/audit_export': () => ({ url: `/api/audit_export?filter=${json({ date_from: '2099-01-01' })}` }),
     'GET /api/audit_export/:filter': () => ({ url: `/api/audit_export/${json({ date_from: '2099-01-01' })}` }),
     'POST /api/outbox/retry': () => ({ url, body: { key: 'hotline-register:request-0:0' } }),

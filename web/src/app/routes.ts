@@ -42,6 +42,7 @@ export const appRoutes: readonly AppRoute[] = [
     Page: lazyComponent(() => import('./pages/users-page').then((m) => m.UsersHotlinePage)),
   },
   { path: paths.notifications, access: signedIn(), Page: lazyComponent(() => import('./pages/notifications-page').then((m) => m.NotificationsPage)) },
+  { path: paths.audit, access: signedIn(full('RIGHT_AUDIT')), Page: lazyComponent(() => import('./pages/audit-page').then((m) => m.AuditPage)) },
   { path: paths.outbox, access: signedIn(full('RIGHT_SETTINGS')), Page: lazyComponent(() => import('./pages/outbox-page').then((m) => m.OutboxPage)) },
   { path: paths.roles, access: signedIn(full('RIGHT_SETTINGS')), Page: lazyComponent(() => import('./pages/roles-page').then((m) => m.RolesPage)) },
   {

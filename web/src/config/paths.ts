@@ -35,6 +35,8 @@ export const paths = {
   notifications: '/notifications',
   // Outgoing mail and hot line calls (features/outbox, issue 14).
   outbox: '/outbox',
+  // The audit trail (features/audit, issue 17).
+  audit: '/audit',
 } as const;
 
 /** The request list opening one request on its comments tab ('Чат по заявке'). */

@@ -124,6 +124,7 @@ export const mainMenu: readonly MenuGroup[] = [
     items: [
       { title: 'Роли и права', to: '/roles', rights: [full('RIGHT_SETTINGS')] },
       { title: 'Исходящие письма и вызовы ГЛ', to: paths.outbox, rights: [full('RIGHT_SETTINGS')] },
+      { title: 'Журнал аудита', to: paths.audit, rights: [full('RIGHT_AUDIT')] },
       { title: 'Проверка моделей оборудования', to: null, rights: [full('RIGHT_TOOLS_MODELS')] },
       { title: 'Проверка оборудования', to: null, rights: [full('RIGHT_TOOLS_IMPORT')] },
     ],

@@ -7,7 +7,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { apiErrorText } from '@/lib/api';
 import { formatDateTime } from '@/utils/format';
+import { useMemo, useState } from 'react';
+import Button from '@mui/material/Button';
 import { useToolHistoryQuery } from '../../api/tool-card-api';
+import { ToolAtDialog } from './history-at-dialog';
 import type { ToolHistoryRow } from '../../api/types';
 
 /** Rows without a field name say what happened to the tool as a whole. */
@@ -19,6 +22,12 @@ const what = (h: ToolHistoryRow) =>
 /** 'История' (GET /api/tool_history/{id}): attribute changes and requests with the tool, newest first. */
 export const HistoryTab = ({ toolId }: { readonly toolId: number }) => {
   const { data, error, isLoading } = useToolHistoryQuery(toolId, { refetchOnMountOrArgChange: true });
+  // Issue 17: the tool's own changes (not requests) are moments 'Показать на этот момент' opens, oldest first.
+  const moments = useMemo(
+    () => [...new Set((data ?? []).filter((h) => h.history_type !== 'request' && h.date_time_d).map((h) => new Date(h.date_time_d!).toISOString()))].sort(),
+    [data],
+  );
+  const [shown, setShown] = useState<number | null>(null);
   if (isLoading) return <CircularProgress aria-label="Загрузка" />;
   if (error) return <Alert severity="error">{apiErrorText(error)}</Alert>;
   const rows = [...(data ?? [])].sort((a, b) => (b.date_time_d ?? '').localeCompare(a.date_time_d ?? ''));
@@ -34,9 +43,17 @@ export const HistoryTab = ({ toolId }: { readonly toolId: number }) => {
         </TableRow>
       </TableHead>
       <TableBody>
+        {shown !== null && shown >= 0 ? <ToolAtDialog toolId={toolId} moments={moments} index={shown} onStep={setShown} onClose={() => setShown(null)} /> : null}
         {rows.map((h, i) => (
           <TableRow key={i}>
-            <TableCell>{formatDateTime(h.date_time_d)}</TableCell>
+            <TableCell>
+              {formatDateTime(h.date_time_d)}
+              {h.history_type !== 'request' && h.date_time_d ? (
+                <Button size="small" sx={{ display: 'block', p: 0, minWidth: 0, textTransform: 'none' }} onClick={() => setShown(moments.indexOf(new Date(h.date_time_d!).toISOString()))}>
+                  Показать на этот момент
+                </Button>
+              ) : null}
+            </TableCell>
             <TableCell>{h.user_name ?? ''}</TableCell>
             <TableCell>{what(h)}</TableCell>
             <TableCell>{h.value_old ?? ''}</TableCell>
