@@ -10,7 +10,7 @@ import type { WriteLookups } from '../commands/context';
 import { toolStateReaction } from '../commands/request/tool-state-reaction';
 import { engineerMailReaction } from '../commands/request/engineer-mail-reaction';
 import { hotlineCloseReaction } from '../commands/hotline/close-reaction';
-import { hotlineDepsOf } from './routes/hotline';
+import { hotlineDepsOf, trackedMailJobs } from './routes/hotline';
 
 export interface ReactionDeps {
   readonly store: EventStore;
@@ -24,4 +24,4 @@ export interface ReactionDeps {
 }
 
 /** Subscribers that turn events into side effects (jobs) or follow-up commands on other streams. */
-export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction(deps), hotlineCloseReaction(() => hotlineDepsOf(deps))];
+export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction({ ...deps, jobs: trackedMailJobs(hotlineDepsOf(deps)) }), hotlineCloseReaction(() => hotlineDepsOf(deps))];

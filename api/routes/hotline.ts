@@ -22,6 +22,7 @@ import type { RequestOutcome } from '../../commands/request/load';
 import type { WriteContext } from '../../commands/context';
 import { httpHotlineClient } from '../../infrastructure/hotline-client';
 import type { JobQueue } from '../../infrastructure/jobs';
+import { MAIL_JOB, type MailMessage } from '../../infrastructure/mail';
 import type { Logger } from '../../infrastructure/logger';
 import { hotlineLookups } from '../../projections/outbox/hotline-lookups';
 import { listOutbox, outboxStore } from '../../projections/outbox/store';
@@ -42,6 +43,25 @@ export const hotlineDepsOf = (x: WriteContext & { readonly log: Logger; readonly
   hotline: hotlineLookups(x.pool, secretBox(x.config.hotlineSecretKey).decrypt),
   client: x.config.hotlineUrl ? httpHotlineClient(x.config.hotlineUrl, x.config.hotlineTimeoutMs) : null,
   settings: { hotlineEmail: x.config.hotlineEmail, publicUrl: x.config.publicUrl },
+});
+
+/**
+ * The job queue as the engineer-mail reaction sees it: its `mail` jobs become outbox mails (listed on
+ * /outbox with their state, retried from there) under the same job id, so a replay still sends once.
+ */
+export const trackedMailJobs = (d: HotlineDeps): JobQueue => ({
+  enqueue: async (name, data, options) => {
+    if (name !== MAIL_JOB) return d.jobs.enqueue(name, data, options);
+    const requestId = /request-(\d+)/.exec(options.jobId)?.[1];
+    const mail = data as MailMessage;
+    await d.outbox.start({ key: options.jobId, kind: 'engineer-mail', request_id: requestId ? Number(requestId) : null, payload: { mail } });
+    await d.jobs.enqueue(OUTBOX_MAIL_JOB, { key: options.jobId, mail } satisfies OutboxMailData, options);
+  },
+  register: (name, handler) => d.jobs.register(name, handler),
+  startWorker: (concurrency) => d.jobs.startWorker(concurrency),
+  list: (states, limit) => d.jobs.list(states, limit),
+  counts: () => d.jobs.counts(),
+  close: () => d.jobs.close(),
 });
 
 /** The registration job and the outbox mail job (registered before the worker starts). */

@@ -200,7 +200,7 @@ describe('e-mail registration, the close notice and the message to the declarant
     expect(mailsAbout(number, 'Регистрация')).toHaveLength(1);
     // The outbox shows it to the administrator.
     const list = (await admin.get(`/api/outbox?request_id=${id}`)).json().items as Array<Record<string, unknown>>;
-    expect(list).toEqual([expect.objectContaining({ kind: 'hotline-mail-register', status: 'sent' })]);
+    expect(list.filter((i) => i.kind !== 'engineer-mail')).toEqual([expect.objectContaining({ kind: 'hotline-mail-register', status: 'sent' })]);
     expect((await engineer.get('/api/outbox')).statusCode).toBe(403);
 
     // The message to the declarant goes to the unregistered applicant's address.
@@ -238,5 +238,12 @@ describe('e-mail registration, the close notice and the message to the declarant
     expect(pressed.json().message).toBe('Уведомление о закрытии заявки уже отправлено');
     await new Promise((r) => setTimeout(r, 500));
     expect(mailsAbout(number, 'закрыта')).toHaveLength(1);
+  });
+});
+
+describe('the engineer mail of a new request (immediate_email_to_engineer) is in the outbox', () => {
+  it('is listed with its state once sent', async () => {
+    const { id } = await newCourtRequest();
+    await waitFor(async () => ((await admin.get(`/api/outbox?request_id=${id}`)).json().items as Array<{ kind: string; status: string }>).some((i) => i.kind === 'engineer-mail' && i.status === 'sent'));
   });
 });
