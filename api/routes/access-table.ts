@@ -135,6 +135,7 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'POST /api/tool_traits_add_value': only('admin'),
   // Tool models' files (reference data: every signed-in user); the model checks with RIGHT_TOOLS_MODELS FULL.
   'GET /api/tool_model_file/:modelId/:fileId': signedIn,
+  'GET /api/tool_model_export': only('admin', 'engineer', 'chief', 'senior'), // RIGHT_TOOLS_MODELS READ or FULL
   'GET /api/tools_models_without_pictures': only('admin'),
   'POST /api/tools_model_fix_pictures': only('admin'),
   'POST /api/tools_models_fix': only('admin'),

@@ -1,4 +1,6 @@
 import { open } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { sql } from 'slonik';
 import type { FastifyInstance } from 'fastify';
 import { toolModels } from '../../domain/catalog/definitions';
 import { RightValue } from '../../domain/rights/values';
@@ -7,11 +9,12 @@ import { extensionOf, looksLikePicture } from '../../domain/tool/files';
 import { modelSectionOfField, toolModelFileRules, toolModelMessages, type ToolModelFileSection } from '../../domain/tool-model/files';
 import { fileRefOf } from '../../infrastructure/files/file-store';
 import { createCatalogItem, deleteCatalogItem, updateCatalogItem } from '../../commands/catalog/catalog';
-import { getCatalogItem } from '../../projections/catalog/queries';
+import { getCatalogItem, listCatalog } from '../../projections/catalog/queries';
 import type { AppContext } from '../context';
 import { actorOf } from '../auth/current-user';
 import { attachmentDisposition, downloadContentType } from '../http/download';
-import { commandContext, idParam, requireRight, userOf } from '../http/guard';
+import { contentTypes } from '../export/request-export';
+import { commandContext, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
 import { readBody, TOOL_UPLOAD_LIMITS, withUploads, type Upload } from '../http/multipart';
 
 type ModelFile = ReturnType<typeof fileRefOf> & { section: ToolModelFileSection };
@@ -122,6 +125,33 @@ export const toolModelRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const r = await deleteCatalogItem(ctx, toolModels, id, actorOf(user), commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: toolModels.messages.deleted };
+  });
+
+  /**
+   * The models list as xlsx with the screen's filters (equipment.md 2): kind, manufacturer, name,
+   * verified, characteristics (kind's count / filled), documents and images.
+   */
+  app.get('/api/tool_model_export', async (request, reply) => {
+    requireRight(request, toolModels.readRight.key, ...toolModels.readRight.values);
+    const q = filterOf(request) as Record<string, string | undefined>;
+    const page = await listCatalog(ctx.pool, toolModels, { text: filterText(q.text, 'text'), filters: q, pageNumber: null });
+    const refs = await ctx.pool.any(sql.unsafe`SELECT catalog, id, title, data FROM rm_catalog_items WHERE catalog IN ('tool_kind', 'manufacturer') AND NOT deleted`);
+    const kinds = new Map(refs.filter((r) => r.catalog === 'tool_kind').map((r) => [Number(r.id), { title: String(r.title), traits: ((r.data as { traits?: number[] }).traits ?? []).map(Number) }]));
+    const makers = new Map(refs.filter((r) => r.catalog === 'manufacturer').map((r) => [Number(r.id), String(r.title)]));
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Модели');
+    sheet.addRow(['Вид оборудования', 'Производитель', 'Модель', 'Проверена', 'Характеристики (вида / заполнено)', 'Документы', 'Изображения']);
+    for (const m of page.items as Array<Record<string, unknown>>) {
+      const kind = kinds.get(Number(m.tool_kind_id));
+      const filled = ((m.traits as Array<{ tool_trait_id: number }> | undefined) ?? []).filter((t) => kind?.traits.includes(Number(t.tool_trait_id))).length;
+      const files = (m.files as ModelFile[] | undefined) ?? [];
+      sheet.addRow([
+        kind?.title ?? '', makers.get(Number(m.manufacturer_id)) ?? '', String(m.model ?? ''), m.is_verified === true ? 'Да' : 'Нет',
+        `${kind?.traits.length ?? 0} / ${filled}`, files.filter((f) => f.section === 'tool_docs').length, files.filter((f) => f.section === 'tool_model_pictures').length,
+      ]);
+    }
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    return reply.type(contentTypes.xlsx).header('content-disposition', attachmentDisposition('Модели оборудования.xlsx', 'tool-models.xlsx')).send(buffer);
   });
 
   /** A model's document or picture (reference data: every signed-in user). */

@@ -53,6 +53,11 @@ export const appRoutes: readonly AppRoute[] = [
   { path: paths.hosts, access: signedIn(readOrFull('RIGHT_ORGANIZATIONS')), Page: lazyComponent(() => import('./pages/organizations-page').then((m) => m.HostsPage)) },
   // Equipment references of issue 12 (equipment.md 2): the spares stock with RIGHT_ZIP READ or FULL.
   { path: paths.spares, access: signedIn(readOrFull('RIGHT_ZIP')), Page: lazyComponent(() => import('./pages/spares-page').then((m) => m.SparesPage)) },
+  {
+    path: paths.toolsModels,
+    access: signedIn(readOrFull('RIGHT_TOOLS_MODELS')),
+    Page: lazyComponent(() => import('./pages/tool-models-page').then((m) => m.ToolModelsPage)),
+  },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
 ];

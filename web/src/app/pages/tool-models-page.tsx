@@ -1,0 +1,4 @@
+import { ToolModelsScreen } from '@/features/tool-model';
+
+/** /tools-models 'Модели оборудования' (equipment.md 2). */
+export const ToolModelsPage = () => <ToolModelsScreen />;
