@@ -58,6 +58,8 @@ export const appRoutes: readonly AppRoute[] = [
     access: signedIn(readOrFull('RIGHT_TOOLS_MODELS')),
     Page: lazyComponent(() => import('./pages/tool-models-page').then((m) => m.ToolModelsPage)),
   },
+  // The registry checks (Administration menu); each check's calls need their own right on the server.
+  { path: paths.toolsCheck, access: signedIn(), Page: lazyComponent(() => import('./pages/tools-check-page').then((m) => m.ToolsCheckPage)) },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
 ];

@@ -125,8 +125,8 @@ export const mainMenu: readonly MenuGroup[] = [
       { title: 'Роли и права', to: '/roles', rights: [full('RIGHT_SETTINGS')] },
       { title: 'Исходящие письма и вызовы ГЛ', to: paths.outbox, rights: [full('RIGHT_SETTINGS')] },
       { title: 'Журнал аудита', to: paths.audit, rights: [full('RIGHT_AUDIT')] },
-      { title: 'Проверка моделей оборудования', to: null, rights: [full('RIGHT_TOOLS_MODELS')] },
-      { title: 'Проверка оборудования', to: null, rights: [full('RIGHT_TOOLS_IMPORT')] },
+      { title: 'Проверка моделей оборудования', to: '/tools-check?dialog=models', rights: [full('RIGHT_TOOLS_MODELS')] },
+      { title: 'Проверка оборудования', to: '/tools-check?dialog=tools', rights: [full('RIGHT_TOOLS_IMPORT')] },
     ],
   },
 ];

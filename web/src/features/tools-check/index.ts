@@ -1,0 +1,1 @@
+export { ToolsCheckScreen } from './components/tools-check-screen';
