@@ -22,6 +22,8 @@ describe('the generic reference screen routes', () => {
       '/common-disrepairs': 'common_disrepairs',
       '/tools-kinds': 'tool_kind',
       '/tools-sets-names': 'tools_sets_names',
+      // Characteristics with their values (issue 12): the generic screen with a value-list field.
+      '/tools-kinds-traits': 'tools_traits',
     });
     expect(catalogAt('/manufacturers')).toBe('manufacturer');
     expect(catalogAt('/tools-models')).toBeUndefined();
