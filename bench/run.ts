@@ -28,10 +28,11 @@ import { ApiClient, enc, percentile } from './lib/http';
 import { peakRssDuring, startServerProcess } from './lib/server';
 import { benchTools } from './tools';
 import { benchImport } from './import';
+import { benchReferences } from './references';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.has('quick');
-/** --only commands,lists,history,exports,tools,import,rebuild: a part of the run (while working on one figure). */
+/** --only commands,lists,history,exports,tools,import,references,rebuild: a part of the run (while working on one figure). */
 const only = stringArg(args, 'only')?.split(',') ?? null;
 const part = (name: string) => !only || only.includes(name);
 const url = benchDatabaseUrl(stringArg(args, 'db'));
@@ -299,6 +300,13 @@ try {
     const importer = new ApiClient(server.url);
     await importer.signIn('admin', password);
     await benchImport({ pool, serverUrl: server.url, serverPid: server.pid, client: importer, quick, figure, details });
+  }
+
+  // 4d. Equipment references (issue 12): the model list and the spare lists, p95 (bench/references.ts).
+  if (part('references')) {
+    const referencesClient = new ApiClient(server.url);
+    await referencesClient.signIn('admin', password);
+    await benchReferences({ pool, client: referencesClient, quick, figure, details });
   }
 } finally {
   await server.stop();
