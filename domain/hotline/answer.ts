@@ -26,6 +26,9 @@ export const hotlineMessages = {
   longMessage: 'Не более 4000 символов',
 } as const;
 
+/** How long the client shows the registration notice (requests.md 8: 10 s). */
+export const HOTLINE_NOTICE_MS = 10_000;
+
 const answerSchema = z.object({
   status: z.coerce.number().int(),
   data: z

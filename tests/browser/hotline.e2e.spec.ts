@@ -81,7 +81,7 @@ describe("'Добавить на ГЛ'", () => {
     const numberField = dialog.getByLabel('Номер на ГЛ');
     await poll(() => numberField.inputValue()).toMatch(/^ГЛ-\d{5}$/);
     await expect(button.isDisabled()).resolves.toBe(true);
-    await expect(page.getByText(/Заявка зарегистрирована/).first().isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('hotline-notice').textContent()).resolves.toMatch(/Заявка зарегистрирована/);
     await dialog.getByRole('tab', { name: 'Движение' }).click();
     await dialog.getByRole('button', { name: 'Заявка выполнена' }).click();
     await poll(async () => (await dialog.getByTestId('request-dialog-title').textContent()) ?? '').toContain('Закрыта');
@@ -110,7 +110,8 @@ describe("'Добавить на ГЛ'", () => {
     const dialog = await openRequest(page, request.id);
     const button = dialog.getByRole('button', { name: 'Добавить на ГЛ' });
     await button.click();
-    await page.getByText('Сообщение о регистрации заявки отправлено на ГЛ, номер заявки на ГЛ будет отправлен в ответном Email').waitFor();
+    // The dialog's own notice (10 s), not the global one-second green notice.
+    await page.getByTestId('hotline-notice').filter({ hasText: 'Сообщение о регистрации заявки отправлено на ГЛ, номер заявки на ГЛ будет отправлен в ответном Email' }).waitFor();
     await poll(() => button.isDisabled()).toBe(true);
     const { items } = await admin.call<{ items: Array<{ kind: string }> }>('GET', `/outbox?request_id=${request.id}`);
     expect(items.map((i) => i.kind).filter((k) => k !== 'engineer-mail')).toEqual(['hotline-mail-register']);

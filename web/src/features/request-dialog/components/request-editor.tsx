@@ -22,6 +22,7 @@ import { tabTitle, visibleTabs, type RequestDialogTab } from '../model/tabs';
 import { DialogButtons } from './dialog-buttons';
 import { DialogTitleBar } from './dialog-title-bar';
 import { RequestNotice } from './request-notice';
+import { HotlineNotice } from './common-tab/hotline-notice';
 import { LazyTabs } from './lazy-tabs';
 import { FormTabs } from './form-tabs';
 
@@ -48,6 +49,7 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
   const [tab, setTab] = useState<RequestDialogTab>(initialTab);
   const [fullScreen, setFullScreen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [hotlineNotice, setHotlineNotice] = useState<string | null>(null);
   const [prompt, setPrompt] = useState<Prompt>(null);
   const pending = useRef(new Map<string, File>());
   const guard = useLeaveGuard(form.formState.isDirty);
@@ -95,6 +97,7 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
       },
       runCommand: (command, engineerIds) => void runCommand(command, engineerIds),
       runHotline,
+      hotlineNotice: setHotlineNotice,
       busy,
     }),
     [base, editable, rights, change, runCommand, runHotline, busy],
@@ -178,6 +181,7 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
         </FormEditProvider>
       </RequestEditContext.Provider>
       <RequestNotice text={notice} onClose={() => setNotice(null)} />
+      <HotlineNotice text={hotlineNotice} onClose={() => setHotlineNotice(null)} />
       <ConfirmDialog
         open={prompt === 'close' || prompt === 'new' || guard.asking}
         text="Заявка была изменена. Сохранить изменения?"

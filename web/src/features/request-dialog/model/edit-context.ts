@@ -25,6 +25,8 @@ export interface RequestEditContextValue {
   readonly runCommand: (command: RequestCommand, engineerIds?: readonly number[]) => void;
   /** A hot line call (issue 14): unsaved changes saved first; the form takes the request it answers. */
   readonly runHotline: (call: (current: RequestView) => Promise<RequestView | null>) => Promise<void>;
+  /** Shows the hot line registration's success for 10 s (kept by the editor across reloads of the form). */
+  readonly hotlineNotice: (text: string) => void;
   readonly busy: boolean;
 }
 

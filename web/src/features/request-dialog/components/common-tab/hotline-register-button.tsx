@@ -8,10 +8,11 @@ import { useRequestEdit } from '../../model/edit-context';
 /**
  * 'Добавить на ГЛ' (requests.md 4.4): disabled once the request has a hot line number or the
  * registration mail was sent. Unsaved changes are saved first; the server registers directly
- * (the organisation's credentials) or by e-mail, and the form takes the request it answers.
+ * (the organisation's credentials) or by e-mail, and the form takes the request it answers. The
+ * success message stays 10 s (section 8); failures are the global red notice with the server's text.
  */
 export const HotlineRegisterButton = () => {
-  const { view, busy, runHotline } = useRequestEdit();
+  const { view, busy, runHotline, hotlineNotice } = useRequestEdit();
   const rights = useAppSelector(selectRights);
   const [register, state] = useRegisterOnHotlineMutation();
   if (!view || !canEditHotlineNumber(rights)) return <span />;
@@ -25,6 +26,7 @@ export const HotlineRegisterButton = () => {
         onClick={() =>
           void runHotline(async (current) => {
             const r = await register(current.id);
+            if (r.data) hotlineNotice(r.data.message);
             return r.data?.savedRequest ?? null;
           })
         }

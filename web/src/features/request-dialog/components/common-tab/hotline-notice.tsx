@@ -1,0 +1,19 @@
+import Alert from '@mui/material/Alert';
+import Snackbar from '@mui/material/Snackbar';
+import { HOTLINE_NOTICE_MS } from '@domain/hotline/answer';
+
+/** The hot line registration's success, shown 10 s (requests.md 8); the global green notice lasts a second. */
+export const HotlineNotice = ({ text, onClose }: { readonly text: string | null; readonly onClose: () => void }) => (
+  <Snackbar
+    open={text !== null}
+    autoHideDuration={HOTLINE_NOTICE_MS}
+    onClose={(_e, reason) => {
+      if (reason !== 'clickaway') onClose();
+    }}
+    anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+  >
+    <Alert severity="success" variant="filled" onClose={onClose} data-testid="hotline-notice">
+      {text}
+    </Alert>
+  </Snackbar>
+);
