@@ -29,6 +29,14 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export const toolImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const lookups = toolImportLookups(ctx.pool);
   const jobs = new ToolImportJobs();
+  /**
+   * The object's registry is read from the read models: they must have applied the whole log first,
+   * else a tool written just before would survive the replacement. Refused rather than half-known.
+   */
+  const registryCurrent = async () => {
+    const head = await ctx.store.headPosition();
+    if (head && !(await ctx.runner.waitFor(head, 60_000))) throw conflict('Данные реестра ещё обновляются. Повторите импорт через минуту');
+  };
   const importer = (request: FastifyRequest) => {
     const user = requireRight(request, 'RIGHT_TOOLS_IMPORT', RightValue.FULL);
     return { user, scope: scopeOf(user, 'RIGHT_TOOLS_READ') };
@@ -52,8 +60,7 @@ export const toolImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const cmd = commandContext(request);
       const jobId = jobs.start(user.id, unitId, async (onProgress) => {
         // The registry read below must see every write made before the import started.
-        const head = await ctx.store.headPosition();
-        if (head) await ctx.runner.waitFor(head, 10_000);
+        await registryCurrent();
         const xlsx = readXlsxRows(file.blob.tmpPath, (read, total) => (percent = Math.min(70, Math.floor((read / Math.max(total, 1)) * 70))));
         let percent = 0;
         const r = await importTools(ctx, lookups, {
@@ -84,8 +91,7 @@ export const toolImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const { user, scope } = importer(request);
     const unitId = idParam((request.params as { unitId: string }).unitId);
     if (jobs.runningFor(unitId)) throw conflict('Импорт в этот объект уже выполняется');
-    const head = await ctx.store.headPosition();
-    if (head) await ctx.runner.waitFor(head, 10_000);
+    await registryCurrent();
     const r = await cleanRegistry(ctx, lookups, unitId, actorOf(user), scope, commandContext(request));
     ctx.consistency.recordWrite(user.id, r.position);
     return { message: 'Удалено', toolsRemoved: r.toolsRemoved, setsRemoved: r.setsRemoved };
