@@ -29,10 +29,11 @@ import { peakRssDuring, startServerProcess } from './lib/server';
 import { benchTools } from './tools';
 import { benchImport } from './import';
 import { benchReferences } from './references';
+import { benchTimeTravel } from './time-travel';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.has('quick');
-/** --only commands,lists,history,exports,tools,import,references,rebuild: a part of the run (while working on one figure). */
+/** --only commands,lists,history,exports,tools,import,references,timetravel,rebuild: a part of the run (while working on one figure). */
 const only = stringArg(args, 'only')?.split(',') ?? null;
 const part = (name: string) => !only || only.includes(name);
 const url = benchDatabaseUrl(stringArg(args, 'db'));
@@ -307,6 +308,13 @@ try {
     const referencesClient = new ApiClient(server.url);
     await referencesClient.signIn('admin', password);
     await benchReferences({ pool, client: referencesClient, quick, figure, details });
+  }
+
+  // 4e. Time travel and the audit trail (issue 17): a request at a moment, the audit page, the 1M export (bench/time-travel.ts).
+  if (part('timetravel')) {
+    const auditor = new ApiClient(server.url);
+    await auditor.signIn('admin', password);
+    await benchTimeTravel({ pool, client: auditor, serverPid: server.pid, quick, longId: info.longHistory[0], figure, details });
   }
 } finally {
   await server.stop();

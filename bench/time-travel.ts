@@ -1,0 +1,84 @@
+/**
+ * Time travel and the audit trail (issue 17, `npm run bench -- --only timetravel`): a request with
+ * ~500 changes as of a moment (GET /api/request_single/{id}?at=, p95 <= 30 ms), the audit page
+ * (GET /api/audit with the screen's filters, p95 <= 100 ms) and the audit export of 1,000,000 events
+ * (<= 60 s, server peak RSS <= 400 MB). Called by bench/run.ts with an admin client (RIGHT_AUDIT).
+ */
+import { sql, type DatabasePool } from 'slonik';
+import { type ApiClient, enc, percentile } from './lib/http';
+import { peakRssDuring } from './lib/server';
+
+export interface TimeTravelBenchDeps {
+  readonly pool: DatabasePool;
+  readonly client: ApiClient;
+  readonly serverPid: number;
+  readonly quick: boolean;
+  /** A request with the long history the seed planted (bench_info.longHistory). */
+  readonly longId: number | undefined;
+  readonly figure: (name: string, value: number, unit: string, target: number | null, kind?: 'max' | 'min', note?: string) => void;
+  readonly details: Record<string, unknown>;
+}
+
+const MB = 1024 * 1024;
+
+const timed = async (client: ApiClient, paths: readonly string[], rounds: number): Promise<number[]> => {
+  const ms: number[] = [];
+  for (let i = 0; i < rounds + 1; i++)
+    for (const path of paths) {
+      const r = await client.call('GET', path);
+      if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      // The first round warms the connection and the caches.
+      if (i > 0) ms.push(r.ms);
+    }
+  return ms;
+};
+
+export const benchTimeTravel = async (d: TimeTravelBenchDeps): Promise<void> => {
+  console.log('Time travel and the audit trail');
+  const out: Record<string, unknown> = {};
+
+  if (d.longId) {
+    // Ten moments spread over the request's life: early ones fold few events, late ones ~500.
+    const moments = (await d.pool.anyFirst(sql.unsafe`
+      SELECT date_time FROM rm_request_history WHERE request_id = ${d.longId} AND date_time IS NOT NULL ORDER BY position`)) as Array<string | number>;
+    const picks = Array.from({ length: 10 }, (_, i) => moments[Math.min(moments.length - 1, Math.floor(((i + 1) * moments.length) / 10) - 1)]).filter((m) => m != null);
+    const paths = picks.map((m) => `/api/request_single/${d.longId}?at=${encodeURIComponent(new Date(m!).toISOString())}`);
+    const ms = await timed(d.client, paths, d.quick ? 2 : 10);
+    out.requestAt = { request: d.longId, changes: moments.length, p50: percentile(ms, 50), p95: percentile(ms, 95) };
+    d.figure(`request at a moment (${moments.length} changes) p95`, percentile(ms, 95), 'ms', 30, 'max', `p50 ${percentile(ms, 50).toFixed(1)} ms`);
+  }
+
+  const user = Number((await d.pool.maybeOneFirst(sql.unsafe`SELECT user_id FROM rm_audit WHERE user_id IS NOT NULL ORDER BY position DESC LIMIT 1`)) ?? 0);
+  const newest = (await d.pool.maybeOneFirst(sql.unsafe`SELECT ts FROM rm_audit ORDER BY position DESC LIMIT 1`)) as string | number | null;
+  const monthAgo = new Date(new Date(newest ?? Date.now()).getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const filters: Array<[string, object]> = [
+    ['no filter', {}],
+    ['user', { user_id: user }],
+    ['requests', { kind: 'request' }],
+    ['one request', { kind: 'request', object_id: String(d.longId ?? 1) }],
+    ['last month', { date_from: monthAgo }],
+    ['user + last month, 50 rows', { user_id: user, date_from: monthAgo, limit: 50 }],
+  ];
+  const pages: Record<string, number> = {};
+  const all: number[] = [];
+  for (const [name, f] of filters) {
+    const ms = await timed(d.client, [`/api/audit?filter=${enc(f)}`], d.quick ? 5 : 20);
+    pages[name] = percentile(ms, 95);
+    all.push(...ms);
+  }
+  out.auditPage = pages;
+  d.figure('audit page p95', percentile(all, 95), 'ms', 100, 'max', `worst filter ${Math.max(...Object.values(pages)).toFixed(1)} ms`);
+
+  // The export of the newest 1,000,000 events (all of them when the log is smaller): the period
+  // starts at the millionth newest event.
+  const wanted = d.quick ? 100_000 : 1_000_000;
+  const from = (await d.pool.maybeOneFirst(sql.unsafe`SELECT ts FROM rm_audit ORDER BY position DESC OFFSET ${wanted - 1} LIMIT 1`)) as string | number | null;
+  const filter = from == null ? {} : { date_from: new Date(from).toISOString() };
+  const rows = Number(await d.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_audit WHERE ts >= ${from == null ? '1970-01-01' : new Date(from).toISOString()}::timestamptz`));
+  const { result, peak, before } = await peakRssDuring(d.serverPid, () => d.client.download(`/api/audit_export/${enc(filter)}`));
+  if (result.status !== 200) throw new Error(`audit export: ${result.status}`);
+  out.auditExport = { rows, bytes: result.bytes, seconds: result.ms / 1000, rssBeforeMB: before / MB, peakRssMB: peak / MB };
+  d.figure(`audit xlsx export of ${rows} events`, result.ms / 1000, 's', 60);
+  d.figure(`audit xlsx export of ${rows} events: server peak RSS`, peak / MB, 'MB', 400, 'max', `before ${(before / MB).toFixed(0)} MB`);
+  d.details.timeTravel = out;
+};
