@@ -67,7 +67,13 @@ export const requestViewOf = (
  * passed today's scope check. 404 'Заявка на этот момент ещё не существовала' before the first event.
  */
 export const requestAt = async (ctx: Pick<AppContext, 'pool' | 'store' | 'cache'>, id: number, user: CurrentUser, at: number) => {
-  const events = eventsUpTo(await ctx.store.readStream(requestStreamId(id)), at);
+  // The tabs' lists are read beside the stream (they are cut at the moment afterwards).
+  const [stream, comments, history] = await Promise.all([
+    ctx.store.readStream(requestStreamId(id)),
+    requestComments(ctx.pool, id),
+    requestHistory(ctx.pool, id, { showCosts: mayViewCosts(user) }, ctx.cache),
+  ]);
+  const events = eventsUpTo(stream, at);
   if (events.length === 0) throw notFound(requestNotYet);
   const state = foldRequest(events.map((e) => ({ type: e.type, data: e.data }) as RequestEvent));
   if (!state.registered) throw notFound(requestNotYet);
@@ -79,10 +85,6 @@ export const requestAt = async (ctx: Pick<AppContext, 'pool' | 'store' | 'cache'
     moment,
     ctx.cache,
   );
-  const [comments, history] = await Promise.all([
-    requestComments(ctx.pool, id),
-    requestHistory(ctx.pool, id, { showCosts: mayViewCosts(user) }, ctx.cache),
-  ]);
   // A past state is read-only: no actions, nothing editable.
   return {
     ...view,
@@ -149,8 +151,13 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/request_single/:id', async (request) => {
     const { user } = requestReadScope(request);
     const at = parseMoment((request.query as { at?: unknown } | undefined)?.at);
+    if (at !== undefined) {
+      // Today's existence and scope from the list row (cheap); the past state is folded from the stream.
+      const id = idParam((request.params as { id: string }).id);
+      if (!(await requestInScope(ctx.pool, id, scopeOf(user, 'RIGHT_REQUEST_READ')))) throw notFound(requestNotFound);
+      return { request: await requestAt(ctx, id, user, at), at: new Date(at).toISOString() };
+    }
     const view = await requestView(ctx, idParam((request.params as { id: string }).id), user);
-    if (at !== undefined) return { request: await requestAt(ctx, view.id!, user, at), at: new Date(at).toISOString() };
     const [comments, request_history] = await Promise.all([
       requestComments(ctx.pool, view.id!),
       requestHistory(ctx.pool, view.id!, { showCosts: mayViewCosts(user) }, ctx.cache),
