@@ -37,5 +37,5 @@ export const requestMailVars = (
   kind: kindTitle(state.request_kind_id),
   text: state.request_text ?? '',
   hotline_number: state.hotlinegas_number ?? '',
-  link: `${publicUrl.replace(/\/$/, '')}/requests?request=${id}`,
+  link: `${publicUrl.replace(/\/$/, '')}/requests?open=${id}`,
 });
