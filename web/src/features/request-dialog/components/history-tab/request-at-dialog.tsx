@@ -47,8 +47,8 @@ export const RequestAtDialog = ({ requestId, moments, index, onStep, onClose }: 
       ]
     : [];
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-label="Заявка на момент времени">
-      <DialogTitle>Заявка {r?.number ?? ''}</DialogTitle>
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="request-at-title">
+      <DialogTitle id="request-at-title">Заявка {r?.number ?? ''}</DialogTitle>
       <DialogContent>
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           Состояние на {formatMoment(at)}

@@ -42,8 +42,8 @@ export const ToolAtDialog = ({ toolId, moments, index, onStep, onClose }: Props)
       ]
     : [];
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-label="Оборудование на момент времени">
-      <DialogTitle>Карточка оборудования</DialogTitle>
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="tool-at-title">
+      <DialogTitle id="tool-at-title">Карточка оборудования</DialogTitle>
       <DialogContent>
         <Alert severity="info" role="status" sx={{ mb: 2 }}>
           Состояние на {dayjs(at).format('DD.MM.YYYY HH:mm:ss')}
