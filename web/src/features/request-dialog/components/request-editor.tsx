@@ -1,13 +1,14 @@
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import Button from '@mui/material/Button';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { hasFull, hasOwnOrAll } from '@domain/rights';
 import { AppDialog, ConfirmDialog } from '@/components';
 import { FormEditProvider, type FormEditContextValue } from '@/components/form';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
-import type { RequestView } from '../api/types';
+import type { Comment, HistoryEntry, RequestView } from '../api/types';
 import { useFieldChange } from '../hooks/use-field-change';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
 import { useLookupSources } from '../hooks/use-references';
@@ -38,12 +39,23 @@ export interface RequestEditorProps {
   /** A new request was registered: the dialog continues with it. */
   readonly onCreated: (id: number) => void;
   readonly onNewRequest: () => void;
+  /**
+   * Issue 17: the request as it was at a past moment (the view has no actions and nothing editable):
+   * the banner above the tabs, the chat and history as they were then, only 'Закрыть' below.
+   */
+  readonly moment?: RequestMoment;
+}
+
+export interface RequestMoment {
+  readonly banner: ReactNode;
+  readonly comments: readonly Comment[];
+  readonly history: readonly HistoryEntry[];
 }
 
 type Prompt = 'close' | 'new' | 'recall' | null;
 
 /** The request dialog with one request (or a new one): title, tabs, buttons and their questions. */
-export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, onCreated, onNewRequest }: RequestEditorProps) => {
+export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, onCreated, onNewRequest, moment }: RequestEditorProps) => {
   const rights = useAppSelector(selectRights);
   const { form, base, loads, editable, load } = useRequestForm(view, newValues);
   const [tab, setTab] = useState<RequestDialogTab>(initialTab);
@@ -152,6 +164,9 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
       fullScreen={fullScreen}
       title={<DialogTitleBar view={base} fullScreen={fullScreen} onToggleFullScreen={() => setFullScreen((f) => !f)} />}
       actions={
+        moment ? (
+          <Button onClick={onClose}>Закрыть</Button>
+        ) : (
         <DialogButtons
           isNew={base === null}
           busy={busy}
@@ -165,18 +180,20 @@ export const RequestEditor = ({ view, newValues, initialTab, onClose, onSaved, o
           onCreateAndClose={() => void create('close')}
           onClose={close}
         />
+        )
       }
     >
       <RequestEditContext.Provider value={context}>
         <FormEditProvider form={form} edit={fieldEdit}>
           <Box sx={{ minHeight: '60vh' }}>
+          {moment?.banner}
           <Tabs value={active} onChange={(_e, next: RequestDialogTab) => setTab(next)} variant="scrollable" aria-label="Разделы заявки">
             {tabs.map((t) => (
               <Tab key={t} value={t} label={tabTitle(t, base !== null)} id={`request-tab-button-${t}`} aria-controls={`request-tab-${t}`} />
             ))}
           </Tabs>
           <FormTabs key={loads} tabs={tabs} active={active} />
-          {base && <LazyTabs view={base} active={active} />}
+          {base && <LazyTabs view={base} active={active} moment={moment} />}
           </Box>
         </FormEditProvider>
       </RequestEditContext.Provider>

@@ -40,7 +40,15 @@ export interface ToolEditorProps {
   readonly onSaved?: (id: number) => void;
   /** The stale answer's 'Обновить': the page loads the tool again. */
   readonly onReload?: () => void;
+  /**
+   * Issue 17: the card as it was at a past moment (`card` folded by the server): the banner above the
+   * tabs, nothing editable, no save, the history cut at `at`.
+   */
+  readonly moment?: { readonly banner: ReactNode; readonly at: string };
 }
+
+/** Nothing is editable at a past moment. */
+const nothing: ReadonlySet<never> = new Set();
 
 let fileKeys = 0;
 /** A key for a new file, unique in the page. */
@@ -77,13 +85,14 @@ const TabPanel = ({ tab, active, children }: { readonly tab: ToolCardTab; readon
  * The equipment card (equipment.md 2, 5): one react-hook-form over the shared toolSchema, the eight
  * tabs, Save as the rights allow (write: POST/PUT /api/tool; place edit only: PUT /api/tool_attr).
  */
-export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload }: ToolEditorProps) => {
+export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload, moment }: ToolEditorProps) => {
   const rights = useAppSelector(selectRights);
   const write = hasFull(rights, 'RIGHT_TOOLS_WRITE');
   const place = hasFull(rights, 'RIGHT_TOOLS_PLACE_EDIT');
   const member = onReturn !== undefined;
   const storedState = (card?.state ?? (member && initial.id !== null ? initial.state : null)) as ToolState | null;
-  const groups = useMemo(() => toolEditableItems(storedState, rights), [storedState, rights]);
+  const past = moment !== undefined;
+  const groups = useMemo(() => (past ? nothing : toolEditableItems(storedState, rights)), [past, storedState, rights]);
 
   const form = useForm<ToolFormValues>({ defaultValues: initial, resolver: toolFormResolver, shouldFocusError: false });
   const [tab, setTab] = useState<ToolCardTab>('general');
@@ -191,7 +200,7 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
   };
   const save = () => form.handleSubmit(onValid, (errors) => showErrors(errorPaths(errors)))();
 
-  const maySave = write || (card !== null && place);
+  const maySave = !past && (write || (card !== null && place));
   const hasErrors = Object.keys(form.formState.errors).length > 0;
   return (
     <WideDialog
@@ -204,13 +213,14 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
             </Button>
           )}
           <Button onClick={onClose} disabled={busy}>
-            Отмена
+            {past ? 'Закрыть' : 'Отмена'}
           </Button>
         </>
       }
     >
       <ToolCardContext.Provider value={context}>
         <FormEditProvider form={form} edit={edit}>
+          {moment?.banner}
           {notice && (
             <Alert severity="error" onClose={() => setNotice(null)} sx={{ mb: 1 }} data-testid="tool-card-notice">
               {notice}
@@ -250,7 +260,7 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
           </TabPanel>
           {card && active === 'history' && (
             <TabPanel tab="history" active>
-              <HistoryTab toolId={card.id} />
+              <HistoryTab toolId={card.id} pastAt={moment?.at} />
             </TabPanel>
           )}
         </FormEditProvider>

@@ -7,10 +7,13 @@ import Typography from '@mui/material/Typography';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { formatDateTime } from '@/utils/format';
 import { useDownloadRequestFileMutation, useRequestCommentsQuery } from '../../api/request-dialog-api';
+import type { Comment } from '../../api/types';
 
-/** The request's comments, newest first, their files downloadable. */
-export const CommentList = ({ requestId }: { readonly requestId: number }) => {
-  const { data, isLoading } = useRequestCommentsQuery(requestId);
+/** The request's comments, newest first, their files downloadable; `past`: those of a past moment (issue 17). */
+export const CommentList = ({ requestId, past }: { readonly requestId: number; readonly past?: readonly Comment[] | undefined }) => {
+  const current = useRequestCommentsQuery(requestId, { skip: past !== undefined });
+  const data = past ?? current.data;
+  const isLoading = past === undefined && current.isLoading;
   const [download] = useDownloadRequestFileMutation();
   if (isLoading) return <CircularProgress aria-label="Загрузка" />;
   if (!data?.length) return <Typography color="text.secondary">Сообщений пока нет</Typography>;

@@ -11,12 +11,19 @@ import { formatDateTime } from '@/utils/format';
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';
 import { useRequestHistoryQuery } from '../../api/request-dialog-api';
+import type { HistoryEntry } from '../../api/types';
 import { changeMoments } from './moment';
 import { RequestAtDialog } from './request-at-dialog';
 
-/** The 'История' tab: number, date, user, field, old value, new value (GET /api/request_history/{id}). */
-export const HistoryTab = ({ requestId }: { readonly requestId: number }) => {
-  const { data, error, isLoading } = useRequestHistoryQuery(requestId);
+/**
+ * The 'История' tab: number, date, user, field, old value, new value (GET /api/request_history/{id});
+ * `past`: the history of a past moment shown by the moment dialog (no moment buttons: it steps itself).
+ */
+export const HistoryTab = ({ requestId, past }: { readonly requestId: number; readonly past?: readonly HistoryEntry[] | undefined }) => {
+  const current = useRequestHistoryQuery(requestId, { skip: past !== undefined });
+  const data = past ?? current.data;
+  const { error } = current;
+  const isLoading = past === undefined && current.isLoading;
   // Issue 17: 'Показать на этот момент' opens the request as it was then; the index steps along the changes.
   const moments = useMemo(() => changeMoments((data ?? []).map((h) => h.date_time_d)), [data]);
   const [shown, setShown] = useState<number | null>(null);
@@ -53,7 +60,7 @@ export const HistoryTab = ({ requestId }: { readonly requestId: number }) => {
               <TableCell>{h.number}</TableCell>
               <TableCell>
                 {formatDateTime(h.date_time_d)}
-                {h.date_time_d ? (
+                {h.date_time_d && past === undefined ? (
                   <Button size="small" sx={{ display: 'block', p: 0, minWidth: 0, textTransform: 'none' }} onClick={() => show(h.date_time_d)}>
                     Показать на этот момент
                   </Button>

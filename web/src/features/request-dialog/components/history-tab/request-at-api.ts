@@ -1,9 +1,10 @@
 import { api } from '@/lib/api';
-import type { RequestView } from '../../api/types';
+import type { Comment, HistoryEntry, RequestView } from '../../api/types';
 
 /** GET /api/request_single/{id}?at=<ISO> (issue 17): the request as it was at that moment, read-only. */
 export interface RequestAt {
-  readonly request: RequestView;
+  /** The view with no actions and nothing editable, its chat and history cut at the moment. */
+  readonly request: RequestView & { readonly comments: Comment[]; readonly request_history: HistoryEntry[] };
   readonly at: string;
 }
 
@@ -11,7 +12,6 @@ const requestAtApi = api.injectEndpoints({
   endpoints: (build) => ({
     requestAt: build.query<RequestAt, { id: number; at: string }>({
       query: ({ id, at }) => `/request_single/${id}?at=${encodeURIComponent(at)}`,
-      transformResponse: (raw: { request: RequestView; at: string }) => ({ request: raw.request, at: raw.at }),
     }),
   }),
 });

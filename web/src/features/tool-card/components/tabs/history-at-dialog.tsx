@@ -1,17 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
 import dayjs from 'dayjs';
-import { ownerTypeTitles, toolStateTitles } from '@domain/tool/states';
 import { apiErrorText } from '@/lib/api';
+import { formValuesOf } from '../../model/form-values';
+import { ToolEditor } from '../tool-editor';
+import { WideDialog } from '../wide-dialog';
 import { useToolAtQuery } from './history-at-api';
 
 interface Props {
@@ -23,59 +18,39 @@ interface Props {
   readonly onClose: () => void;
 }
 
-/** The tool card as it was at a moment of its history (issue 17), read-only, folded by the server from the tool's events. */
+/**
+ * The equipment card itself on the state of a moment of its history (issue 17), folded by the server
+ * from the tool's events: every tab as it was, nothing editable, no save; a banner names the moment,
+ * the buttons step to the previous or next change or back to the current state.
+ */
 export const ToolAtDialog = ({ toolId, moments, index, onStep, onClose }: Props) => {
   const at = moments[index]!;
-  const { data, error, isFetching } = useToolAtQuery({ id: toolId, at });
-  const t = data?.tool;
-  const rows: Array<[string, string]> = t
-    ? [
-        ['Вид оборудования', t.tool_kind ?? ''],
-        ['Производитель', t.manufacturer ?? ''],
-        ['Модель', t.model_title ?? t.model ?? ''],
-        ['Серийный номер', t.serial_number ?? ''],
-        ['Инвентарный номер', t.inventar_number ?? ''],
-        ['Объект', t.unit_name ?? ''],
-        ['Состояние', toolStateTitles[t.state] ?? ''],
-        ['Тип владения', t.owner_type_id == null ? '' : (ownerTypeTitles[t.owner_type_id] ?? '')],
-        ['Примечание', t.description ?? ''],
-      ]
-    : [];
+  const { currentData: data, error, isFetching } = useToolAtQuery({ id: toolId, at });
+  const banner = (
+    <Stack spacing={1} sx={{ mb: 1 }}>
+      <Alert severity="info" role="status">
+        Состояние на {dayjs(at).format('DD.MM.YYYY HH:mm:ss')}
+      </Alert>
+      <Stack direction="row" spacing={1}>
+        <Button disabled={index === 0 || isFetching} onClick={() => onStep(index - 1)}>
+          Предыдущее изменение
+        </Button>
+        <Button disabled={index >= moments.length - 1 || isFetching} onClick={() => onStep(index + 1)}>
+          Следующее изменение
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Вернуться к текущему состоянию
+        </Button>
+      </Stack>
+    </Stack>
+  );
+  // A fresh form per moment (the form takes its values once); never the previous moment's state under the new banner.
+  if (data && data.at === at && !error)
+    return <ToolEditor key={at} card={data.tool} initial={formValuesOf(data.tool)} onClose={onClose} moment={{ banner, at }} />;
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="tool-at-title">
-      <DialogTitle id="tool-at-title">Карточка оборудования</DialogTitle>
-      <DialogContent>
-        <Alert severity="info" role="status" sx={{ mb: 2 }}>
-          Состояние на {dayjs(at).format('DD.MM.YYYY HH:mm:ss')}
-        </Alert>
-        <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-          <Button disabled={index === 0} onClick={() => onStep(index - 1)}>
-            Предыдущее изменение
-          </Button>
-          <Button disabled={index >= moments.length - 1} onClick={() => onStep(index + 1)}>
-            Следующее изменение
-          </Button>
-          <Button variant="contained" onClick={onClose}>
-            Вернуться к текущему состоянию
-          </Button>
-        </Stack>
-        {isFetching && !t ? <CircularProgress aria-label="Загрузка" /> : null}
-        {error ? <Alert severity="error">{apiErrorText(error)}</Alert> : null}
-        {t ? (
-          <Table size="small" aria-label="Состояние оборудования">
-            <TableBody>
-              {rows.map(([title, value]) => (
-                <TableRow key={title}>
-                  <TableCell component="th" sx={{ width: '30%' }}>
-                    {title}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'pre-wrap' }}>{value}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <WideDialog title="Оборудование" actions={<Button onClick={onClose}>Закрыть</Button>}>
+      {banner}
+      <Stack sx={{ alignItems: 'center', py: 4 }}>{error ? <Alert severity="error">{apiErrorText(error)}</Alert> : <CircularProgress aria-label="Загрузка" />}</Stack>
+    </WideDialog>
   );
 };

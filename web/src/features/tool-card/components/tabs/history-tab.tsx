@@ -19,8 +19,11 @@ const typeTitles: Partial<Record<ToolHistoryRow['history_type'], string>> = { re
 const what = (h: ToolHistoryRow) =>
   h.history_type === 'request' ? `Заявка № ${h.request_number ?? h.request_id ?? ''}` : h.object_attr_title || h.object_attr || typeTitles[h.history_type] || '';
 
-/** 'История' (GET /api/tool_history/{id}): attribute changes and requests with the tool, newest first. */
-export const HistoryTab = ({ toolId }: { readonly toolId: number }) => {
+/**
+ * 'История' (GET /api/tool_history/{id}): attribute changes and requests with the tool, newest first.
+ * `pastAt`: inside the card shown at a past moment (issue 17): the rows up to it, no moment buttons.
+ */
+export const HistoryTab = ({ toolId, pastAt }: { readonly toolId: number; readonly pastAt?: string | undefined }) => {
   const { data, error, isLoading } = useToolHistoryQuery(toolId, { refetchOnMountOrArgChange: true });
   // Issue 17: the tool's own changes (not requests) are moments 'Показать на этот момент' opens, oldest first.
   const moments = useMemo(
@@ -30,7 +33,10 @@ export const HistoryTab = ({ toolId }: { readonly toolId: number }) => {
   const [shown, setShown] = useState<number | null>(null);
   if (isLoading) return <CircularProgress aria-label="Загрузка" />;
   if (error) return <Alert severity="error">{apiErrorText(error)}</Alert>;
-  const rows = [...(data ?? [])].sort((a, b) => (b.date_time_d ?? '').localeCompare(a.date_time_d ?? ''));
+  const until = pastAt === undefined ? null : new Date(pastAt).getTime();
+  const rows = [...(data ?? [])]
+    .filter((h) => until === null || (h.date_time_d !== null && new Date(h.date_time_d).getTime() <= until))
+    .sort((a, b) => (b.date_time_d ?? '').localeCompare(a.date_time_d ?? ''));
   return (
     <Table size="small" aria-label="История" sx={{ tableLayout: 'fixed', '& td': { overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' } }}>
       <TableHead>
@@ -48,7 +54,7 @@ export const HistoryTab = ({ toolId }: { readonly toolId: number }) => {
           <TableRow key={i}>
             <TableCell>
               {formatDateTime(h.date_time_d)}
-              {h.history_type !== 'request' && h.date_time_d ? (
+              {h.history_type !== 'request' && h.date_time_d && until === null ? (
                 <Button size="small" sx={{ display: 'block', p: 0, minWidth: 0, textTransform: 'none' }} onClick={() => setShown(moments.indexOf(new Date(h.date_time_d!).toISOString()))}>
                   Показать на этот момент
                 </Button>
