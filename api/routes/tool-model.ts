@@ -4,7 +4,7 @@ import { sql } from 'slonik';
 import type { FastifyInstance } from 'fastify';
 import { toolModels } from '../../domain/catalog/definitions';
 import { RightValue } from '../../domain/rights/values';
-import { invalid, notFound } from '../../domain/shared/errors';
+import { invalid, notFound, refused } from '../../domain/shared/errors';
 import { extensionOf, looksLikePicture } from '../../domain/tool/files';
 import { modelSectionOfField, toolModelFileRules, toolModelMessages, type ToolModelFileSection } from '../../domain/tool-model/files';
 import { fileRefOf } from '../../infrastructure/files/file-store';
@@ -122,6 +122,9 @@ export const toolModelRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.delete('/api/tool_model/:id', async (request) => {
     const user = requireRight(request, toolModels.editRight, RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
+    // A model its tools still name stays (their cards and the import resolve it); read from the tools read model.
+    const used = Number(await ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools WHERE model_id = ${id} AND NOT deleted`));
+    if (used > 0) throw refused(toolModelMessages.used(used));
     const r = await deleteCatalogItem(ctx, toolModels, id, actorOf(user), commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: toolModels.messages.deleted };

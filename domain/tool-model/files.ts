@@ -15,6 +15,7 @@ export const toolModelMessages = {
   trait: 'Характеристика не относится к виду оборудования или значение не найдено',
   notFound: 'Модель не найдена',
   fileNotFound: 'Файл не найден',
+  used: (n: number) => `Модель указана у оборудования (${n}), удалить нельзя`,
 } as const;
 
 /** 'kind's count / filled' of the models list, and whether they differ (the warning). */

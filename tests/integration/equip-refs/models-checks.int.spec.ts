@@ -101,6 +101,9 @@ describe('registry checks', () => {
       SELECT t.id, t.model_id, u.region_id FROM rm_tools t JOIN rm_units u ON u.id = t.unit_id
       WHERE NOT t.deleted AND t.tool_kind_id = 4 AND t.model_id IS NOT NULL AND jsonb_array_length(t.traits) = 0 ORDER BY t.id LIMIT 1`);
     const modelId = Number(tool.model_id);
+    const inUse = await admin.delete(`/api/tool_model/${modelId}`);
+    expect(inUse.statusCode).toBe(409);
+    expect(inUse.json().message).toMatch(/^Модель указана у оборудования \(\d+\), удалить нельзя$/);
     const fix = (await admin.post('/api/tools_models_fix', { modelId })).json();
     expect(fix.toolsCount).toBeGreaterThan(0);
     expect(fix.toolsWithoutTraits).toBeGreaterThan(0);
