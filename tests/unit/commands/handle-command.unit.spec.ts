@@ -72,7 +72,8 @@ describe('the one write path', () => {
     expect(registrationOf('user-7').index?.name).toBe('role-holders');
     expect(registrationOf('spares_set-3').index?.name).toBe('request-spares');
     expect(registrationOf('request-1').schemaVersions).toBeDefined();
-    expect(registrationOf('tool-1')).toEqual({});
+    expect(registrationOf('tool-1').schemaVersions).toBeDefined();
+    expect(registrationOf('catalog-1')).toEqual({});
   });
 
   it('appends to an inbox whatever it holds, without reading it', async () => {
