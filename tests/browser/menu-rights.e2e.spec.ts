@@ -19,18 +19,62 @@ const itemsOf = async (page: Parameters<typeof menuGroups>[0], group: string) =>
   return items;
 };
 
+/**
+ * Each demo role's whole menu (administration.md 2.3 with the rights of section 6; demo roles in
+ * api/seed/demo-data.ts), written out from the rights, not read from menu.ts: an item shows when the
+ * role holds its right and its screen exists. Groups whose screens are later issues (reports,
+ * documentation, documents to sign, support news, manuals, requests to the administrator) stay hidden.
+ */
+const SUPPORT_ALL = ['Новая заявка', 'Создать группу заявок', 'Список заявок', 'Заявки головного исполнителя'];
+const TOOLS_READ_ITEMS = ['Список оборудования', 'Комплекты оборудования', 'Возраст оборудования'];
+const REFERENCE_READER_ITEMS = ['Балансодержатели', 'Организации', 'Модели оборудования', 'Производители', 'Подсистемы ГАС «Правосудие»', 'Программное обеспечение'];
+const HELP = ['О программе'];
+
+const expectedMenus: Record<string, Record<string, string[]>> = {
+  admin: {
+    Техподдержка: SUPPORT_ALL,
+    Оборудование: ['Добавить оборудование', 'Добавить комплект', ...TOOLS_READ_ITEMS, 'Комплекты ЗИП', 'Импорт из Excel'],
+    Справочники: [
+      'Регионы', 'Балансодержатели', 'Организации', 'Виды организаций', 'Работники', 'Исполнители Техподдержки', 'Должности',
+      'Модели оборудования', 'Виды оборудования', 'Характеристики оборудования', 'Виды комплектов оборудования', 'Производители',
+      'Подсистемы ГАС «Правосудие»', 'Программное обеспечение', 'Типовые неисправности', 'Сервисные центры',
+    ],
+    Помощь: HELP,
+    Администрирование: ['Роли и права', 'Исходящие письма и вызовы ГЛ', 'Журнал аудита', 'Проверка моделей оборудования', 'Проверка оборудования'],
+  },
+  engineer: {
+    Техподдержка: ['Новая заявка', 'Список заявок'],
+    Оборудование: ['Добавить оборудование', 'Добавить комплект', ...TOOLS_READ_ITEMS, 'Комплекты ЗИП'],
+    Справочники: REFERENCE_READER_ITEMS,
+    Помощь: HELP,
+  },
+  court: { Техподдержка: ['Новая заявка', 'Список заявок'], Оборудование: TOOLS_READ_ITEMS, Помощь: HELP },
+  signer: { Техподдержка: ['Список заявок'], Оборудование: TOOLS_READ_ITEMS, Помощь: HELP },
+  chief: {
+    Техподдержка: ['Новая заявка', 'Создать группу заявок', 'Список заявок'],
+    Оборудование: [...TOOLS_READ_ITEMS, 'Комплекты ЗИП'],
+    Справочники: [
+      'Балансодержатели', 'Организации', 'Работники', 'Должности', 'Модели оборудования', 'Производители',
+      'Подсистемы ГАС «Правосудие»', 'Программное обеспечение', 'Типовые неисправности', 'Сервисные центры',
+    ],
+    Помощь: HELP,
+  },
+  senior: {
+    Техподдержка: ['Новая заявка', 'Список заявок', 'Заявки головного исполнителя'],
+    Оборудование: TOOLS_READ_ITEMS,
+    Справочники: ['Балансодержатели', 'Организации', 'Исполнители Техподдержки', 'Модели оборудования', 'Производители', 'Подсистемы ГАС «Правосудие»', 'Программное обеспечение'],
+    Помощь: HELP,
+  },
+  hotline: { Техподдержка: ['Список заявок', 'Заявки головного исполнителя'], Справочники: ['Программное обеспечение'], Помощь: HELP },
+};
+
 describe('the main menu follows rights (administration.md 2.3, 6)', () => {
-  test('the administrator sees every item of the screens that exist; groups without screens are hidden', async () => {
+  test.each(Object.keys(expectedMenus))('%s sees exactly the groups and items of its rights', async (login) => {
     const { page, problems, context } = await openPage(browser);
-    await signIn(page, 'admin');
-    // References, equipment, reports and administration screens are later issues: hidden, never disabled or dead.
-    expect(await menuGroups(page)).toEqual(['Техподдержка', 'Помощь']);
-    expect(await itemsOf(page, 'Техподдержка')).toEqual([
-      'Новая заявка',
-      'Создать группу заявок',
-      'Список заявок',
-      'Заявки головного исполнителя',
-    ]);
+    await signIn(page, login);
+    const expected = expectedMenus[login]!;
+    expect(await menuGroups(page)).toEqual(Object.keys(expected));
+    for (const [group, items] of Object.entries(expected)) expect(await itemsOf(page, group), `${login}: ${group}`).toEqual(items);
     expect(await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('button', { disabled: true }).count()).toBe(0);
     expectNoProblems(problems);
     await context.close();
@@ -40,10 +84,7 @@ describe('the main menu follows rights (administration.md 2.3, 6)', () => {
     const { page, problems, context } = await openPage(browser);
     await signIn(page, 'court');
     const groups = await menuGroups(page);
-    expect(groups).toEqual(['Техподдержка', 'Помощь']);
     for (const group of ADMINISTRATION_GROUPS) expect(groups).not.toContain(group);
-    // Only what the court's rights allow: create and read requests, no group creation or head-performer list.
-    expect(await itemsOf(page, 'Техподдержка')).toEqual(['Новая заявка', 'Список заявок']);
 
     await page.getByRole('button', { name: 'Помощь' }).click();
     const items = await page.getByRole('menuitem').allTextContents();
@@ -58,15 +99,6 @@ describe('the main menu follows rights (administration.md 2.3, 6)', () => {
     // The Home button of the menu.
     await page.getByRole('link', { name: 'Главная' }).click();
     await page.waitForURL(appUrl('/'));
-    expectNoProblems(problems);
-    await context.close();
-  });
-
-  test('an engineer sees the request items of their rights and no administration', async () => {
-    const { page, problems, context } = await openPage(browser);
-    await signIn(page, 'engineer');
-    expect(await menuGroups(page)).toEqual(['Техподдержка', 'Помощь']);
-    expect(await itemsOf(page, 'Техподдержка')).toEqual(['Новая заявка', 'Список заявок']);
     expectNoProblems(problems);
     await context.close();
   });
