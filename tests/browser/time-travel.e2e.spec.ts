@@ -16,6 +16,16 @@ const tick = async () => {
   while (Date.now() <= start + 2) await new Promise((r) => setImmediate(r));
 };
 
+/** The dialog shown at a past moment: the one with the way back to now. */
+const pastDialog = (page: Page) => page.getByRole('dialog').filter({ has: page.getByRole('button', { name: 'Вернуться к текущему состоянию' }) });
+
+const openCard = async (page: Page, id: number) => {
+  await page.goto(appUrl(`/tools?open=${id}`));
+  const card = page.getByRole('dialog', { name: 'Оборудование' });
+  await expect.poll(() => card.getByLabel('Серийный номер', { exact: true }).inputValue()).not.toBe('');
+  return card;
+};
+
 const shownText = async (page: Page, id: number): Promise<string> => {
   await page.goto(appUrl(`/requests?open=${id}`));
   const field = requestDialog(page).getByLabel('Описание', { exact: true });
@@ -49,22 +59,63 @@ describe('time travel', () => {
     await dialog.getByRole('tab', { name: 'История' }).click();
     const history = dialog.getByRole('table', { name: 'История' });
     await history.waitFor();
-    // The oldest row is the registration: the first moment.
+    // The oldest row is the registration: the first moment. The request dialog itself opens on it.
     await history.getByRole('button', { name: 'Показать на этот момент' }).first().click();
-    const past = page.getByRole('dialog').filter({ has: page.getByRole('table', { name: 'Состояние заявки' }) });
-    const description = past.locator('[data-field="Описание"]');
-    await expect.poll(() => description.textContent()).toBe(shown[0]);
-    expect(await past.getByRole('status').textContent()).toMatch(/^Состояние на \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
+    const past = pastDialog(page);
+    const description = past.getByLabel('Описание', { exact: true });
+    await expect.poll(() => description.inputValue()).toBe(shown[0]);
+    expect(await past.getByRole('status').first().textContent()).toMatch(/^Состояние на \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/);
+    // Read-only: the field is disabled and nothing saves.
+    expect(await description.isDisabled()).toBe(true);
+    expect(await past.getByRole('button', { name: 'Сохранить' }).count()).toBe(0);
     expect(await past.getByRole('button', { name: 'Предыдущее изменение' }).isDisabled()).toBe(true);
 
     await past.getByRole('button', { name: 'Следующее изменение' }).click();
-    await expect.poll(() => description.textContent()).toBe(shown[1]);
+    await expect.poll(() => description.inputValue()).toBe(shown[1]);
     await past.getByRole('button', { name: 'Следующее изменение' }).click();
-    await expect.poll(() => description.textContent()).toBe(shown[2]);
+    await expect.poll(() => description.inputValue()).toBe(shown[2]);
+    expect(await past.getByRole('button', { name: 'Следующее изменение' }).isDisabled()).toBe(true);
+    await past.getByRole('button', { name: 'Предыдущее изменение' }).click();
+    await expect.poll(() => description.inputValue()).toBe(shown[1]);
 
     await past.getByRole('button', { name: 'Вернуться к текущему состоянию' }).click();
     await past.waitFor({ state: 'detached' });
     expect(await dialog.getByRole('table', { name: 'История' }).isVisible()).toBe(true);
+    await dialog.getByRole('tab', { name: 'Заявка' }).first().click();
+    expect(await dialog.getByLabel('Описание', { exact: true }).inputValue()).toBe(shown[2]);
+    expectNoProblems(problems);
+  });
+
+  test('the tool card opens read-only at a past change of the tool', async () => {
+    const admin = await apiSession('admin');
+    const list = await admin.call<{ tools: Array<{ id: number }> }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`);
+    expect(list.status).toBe(200);
+    const id = list.data.tools[0]!.id;
+    const { page, problems } = await browser.open();
+    await signIn(page, 'admin');
+    // Two saves of the card's note through the card itself, each what the card showed then.
+    const notes = [`Момент А ${Date.now()}`, `Момент Б ${Date.now()}`];
+    for (const note of notes) {
+      const card = await openCard(page, id);
+      await card.getByLabel('Примечание', { exact: true }).fill(note);
+      await tick();
+      await card.getByRole('button', { name: 'Сохранить', exact: true }).click();
+      await card.waitFor({ state: 'detached' });
+    }
+    const card = await openCard(page, id);
+    await card.getByRole('tab', { name: 'История' }).click();
+    // Rows are newest first: the first button is the second save.
+    await card.getByRole('table', { name: 'История' }).getByRole('button', { name: 'Показать на этот момент' }).first().click();
+    const past = pastDialog(page);
+    const note = past.getByLabel('Примечание', { exact: true });
+    await expect.poll(() => note.inputValue()).toBe(notes[1]);
+    expect(await note.isDisabled()).toBe(true);
+    expect(await past.getByRole('button', { name: 'Сохранить' }).count()).toBe(0);
+    await past.getByRole('button', { name: 'Предыдущее изменение' }).click();
+    await expect.poll(() => note.inputValue()).toBe(notes[0]);
+    await past.getByRole('button', { name: 'Вернуться к текущему состоянию' }).click();
+    await past.waitFor({ state: 'detached' });
+    expect(await card.getByLabel('Примечание', { exact: true }).inputValue()).toBe(notes[1]);
     expectNoProblems(problems);
   });
 });
