@@ -5,7 +5,15 @@
  * (<= 60 s, server peak RSS <= 400 MB). Called by bench/run.ts with an admin client (RIGHT_AUDIT).
  */
 import { sql, type DatabasePool } from 'slonik';
-import { RightValue } from '../domain/rights/values';
+import { handleCommand } from '../commands/handle-command';
+import { roleDecider, roleStreamId } from '../domain/role/decider';
+import { allRights } from '../domain/rights/rights';
+import { AccessLevel, RightValue } from '../domain/rights/values';
+import type { Actor } from '../domain/shared/actor';
+import type { CommandContext } from '../domain/shared/events';
+import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
+import { withUpcasting } from '../infrastructure/eventstore/upcasting';
+import { upcasters } from '../api/upcasters';
 import { type ApiClient, enc, percentile } from './lib/http';
 import { peakRssDuring } from './lib/server';
 
@@ -34,31 +42,33 @@ const timed = async (client: ApiClient, paths: readonly string[], rounds: number
   return ms;
 };
 
-interface RoleRow {
-  readonly id: number;
-  readonly title: string;
-  readonly role_order: number;
-  readonly role_is_hotline: boolean;
-  readonly access_level: number;
-  readonly rights_object?: Record<string, number>;
-  readonly rightsObject?: Record<string, number>;
-}
-
-/** Adds RIGHT_AUDIT (FULL) to the roles of the signed-in admin that hold RIGHT_SETTINGS; returns their ids. */
+/**
+ * Adds RIGHT_AUDIT (FULL) to the roles of the bench's admin that hold RIGHT_SETTINGS, through the real
+ * command path: the role decider and the event store, as the system actor (an administrator may not
+ * give a role a right they lack themselves, and on a database seeded before the right nobody holds it;
+ * the first installation's seed creates the administrator role the same way). The server's role read
+ * model then takes the RoleUpdated event. Returns the ids of the roles changed.
+ */
 const grantAudit = async (d: TimeTravelBenchDeps): Promise<number[]> => {
-  const mine = ((await d.pool.maybeOneFirst(sql.unsafe`SELECT users_roles FROM rm_users WHERE login = 'admin'`)) ?? []) as number[];
-  const listed = await d.client.call<{ roles: RoleRow[] }>('GET', '/api/roles');
-  if (listed.status !== 200) throw new Error(`roles: ${listed.status}`);
+  const mine = (((await d.pool.maybeOneFirst(sql.unsafe`SELECT users_roles FROM rm_users WHERE login = 'admin'`)) ?? []) as number[]).map(Number);
+  const store = withUpcasting(new PostgresEventStore(d.pool), upcasters);
+  const system: Actor = { userId: 0, rights: allRights(), accessLevel: AccessLevel.FULL };
+  const context: CommandContext = { userId: null, now: new Date().toISOString(), correlationId: 'bench-grant-audit', causationId: null };
   const granted: number[] = [];
-  for (const role of listed.body.roles.filter((r) => mine.map(Number).includes(Number(r.id)))) {
-    const rights = role.rightsObject ?? role.rights_object ?? {};
-    if (rights.RIGHT_SETTINGS !== RightValue.FULL) continue;
-    const body = { role: { title: role.title, role_order: role.role_order, role_is_hotline: role.role_is_hotline, access_level: role.access_level, rightsObject: { ...rights, RIGHT_AUDIT: RightValue.FULL } } };
-    const saved = await d.client.call('PUT', `/api/roles/${role.id}`, body);
-    if (saved.status !== 200) throw new Error(`grant RIGHT_AUDIT to role ${role.id}: ${saved.status} ${JSON.stringify(saved.body).slice(0, 300)}`);
-    granted.push(Number(role.id));
+  for (const id of mine) {
+    const rights = (await d.pool.maybeOneFirst(sql.unsafe`SELECT rights_object FROM rm_roles WHERE id = ${id} AND NOT deleted`)) as Record<string, number> | null;
+    if (!rights || rights.RIGHT_SETTINGS !== RightValue.FULL || rights.RIGHT_AUDIT === RightValue.FULL) continue;
+    const input = { rightsObject: { ...rights, RIGHT_AUDIT: RightValue.FULL } };
+    await handleCommand(store, roleDecider, roleStreamId(id), { type: 'SaveRole', id, input, actor: system }, context);
+    granted.push(id);
   }
-  console.log(`  granted RIGHT_AUDIT to the admin's role(s) ${granted.join(', ') || '(none)'} through PUT /api/roles`);
+  // The read side (the signed-in user's rights come from rm_roles) takes the change shortly.
+  for (let i = 0; i < 300 && granted.length > 0; i++) {
+    const done = Number(await d.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_roles WHERE id = ANY(${sql.array(granted, 'int4')}) AND rights_object->>'RIGHT_AUDIT' = ${String(RightValue.FULL)}`));
+    if (done === granted.length) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  console.log(`  granted RIGHT_AUDIT to the admin's role(s) ${granted.join(', ') || '(none)'} through the role command`);
   return granted;
 };
 

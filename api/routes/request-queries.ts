@@ -153,9 +153,13 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const at = parseMoment((request.query as { at?: unknown } | undefined)?.at);
     if (at !== undefined) {
       // Today's existence and scope from the list row (cheap); the past state is folded from the stream.
+      // Both are read at once (one round trip less on the bench's 30 ms budget); the past state is
+      // answered only when the scope check passes, so nothing of it reaches an outside caller.
       const id = idParam((request.params as { id: string }).id);
+      const past = requestAt(ctx, id, user, at);
+      past.catch(() => undefined); // an out-of-scope caller gets the scope's 404, not this one
       if (!(await requestInScope(ctx.pool, id, scopeOf(user, 'RIGHT_REQUEST_READ')))) throw notFound(requestNotFound);
-      return { request: await requestAt(ctx, id, user, at), at: new Date(at).toISOString() };
+      return { request: await past, at: new Date(at).toISOString() };
     }
     const view = await requestView(ctx, idParam((request.params as { id: string }).id), user);
     const [comments, request_history] = await Promise.all([
