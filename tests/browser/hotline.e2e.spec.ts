@@ -44,7 +44,9 @@ beforeAll(async () => {
   const court = await apiAs('court');
   const courtUnit = (await court.call<{ user_unit: Array<{ id: number; organization_id: number; region_id: number }> }>('GET', '/user_unit')).user_unit[0]!;
   const units = (await engineer.call<{ units: Array<{ id: number; organization_id: number; region_id: number }> }>('GET', '/unit')).units;
-  const others = units.filter((u) => u.region_id === courtUnit.region_id && u.organization_id !== courtUnit.organization_id);
+  // Units the engineer serves (other tests of the run add organisations to the region that are not theirs).
+  const served = new Set((await engineer.call<{ user_unit: Array<{ id: number }> }>('GET', '/user_unit')).user_unit.map((u) => u.id));
+  const others = units.filter((u) => served.has(u.id) && u.region_id === courtUnit.region_id && u.organization_id !== courtUnit.organization_id);
   const orgs = [...new Set(others.map((u) => u.organization_id))];
   expect(orgs.length).toBeGreaterThanOrEqual(2);
   directUnit = others.find((u) => u.organization_id === orgs[0])!.id;
