@@ -8,7 +8,8 @@ import { auditKinds, isAuditKind } from '../../domain/audit/summary';
 import { formatDate } from '../../domain/shared/dates';
 import { auditBatches, auditPage, type AuditRow } from '../../projections/audit/queries';
 import type { AppContext } from '../context';
-import { contentTypes, waitForDrain } from '../export/request-export';
+import { contentTypes, waitForDrain } from '../export/table-file';
+import { waitForSheet } from '../export/sheet-backpressure';
 import { attachmentDisposition } from '../http/download';
 import { parseFilter, requireRight } from '../http/guard';
 
@@ -45,6 +46,7 @@ const writeAuditXlsx = async (out: PassThrough, batches: AsyncIterable<AuditRow[
   for await (const batch of batches) {
     for (const r of batch) sheet.addRow([time(r.ts), r.user ?? (r.user_id == null ? 'Система' : String(r.user_id)), kindTitle(r.kind), r.object_id, r.summary, r.event_type, r.correlation_id ?? '']).commit();
     await waitForDrain(out);
+    await waitForSheet(sheet);
   }
   sheet.commit();
   await workbook.commit();

@@ -13,7 +13,7 @@ import { getCatalogItem, listCatalog } from '../../projections/catalog/queries';
 import type { AppContext } from '../context';
 import { actorOf } from '../auth/current-user';
 import { attachmentDisposition, downloadContentType } from '../http/download';
-import { contentTypes } from '../export/request-export';
+import { contentTypes } from '../export/table-file';
 import { commandContext, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
 import { readBody, TOOL_UPLOAD_LIMITS, withUploads, type Upload } from '../http/multipart';
 

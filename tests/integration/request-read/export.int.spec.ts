@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../../api/context';
-import { typographicQuotes } from '../../../api/export/request-export';
+import { typographicQuotes } from '../../../api/export/table-file';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { YEAR, at, seedRequest, settle, unzip, worldOf, type World } from './support';
 
