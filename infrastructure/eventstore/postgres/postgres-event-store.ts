@@ -103,6 +103,9 @@ export interface PostgresEventStoreOptions {
   readonly appendManyFault?: (batches: readonly AppendBatch[]) => void;
 }
 
+/** Events per INSERT statement of `appendMany` (all statements in one transaction). */
+const APPEND_MANY_CHUNK = 2000;
+
 export class PostgresEventStore implements EventStore {
   private listener: pg.Client | null = null;
   private listenerStarting: Promise<void> | null = null;
@@ -194,8 +197,20 @@ export class PostgresEventStore implements EventStore {
         if (claimed.length !== numbered.length) throw await conflictOf(claimed, numbered);
         for (const { b, i } of numbered) out[i] = { nextRevision: (b.expectedRevision as number) + b.events.length };
       }
-      // Events in batch order, each batch's revisions counting up to its next revision.
+      // Events in batch order, each batch's revisions counting up to its next revision, inserted in
+      // chunks: an import's 45,000 events never sit in memory as one statement's parameters.
       const rows = { ids: [] as string[], revs: [] as number[], types: [] as string[], datas: [] as string[], metas: [] as string[], versions: [] as number[] };
+      const flush = async () => {
+        if (!rows.ids.length) return;
+        await tx.query(sql.unsafe`
+          INSERT INTO es_events (stream_id, stream_revision, type, data, metadata, schema_version)
+          SELECT t.id, t.rev, t.type, t.data::jsonb, t.metadata::jsonb, t.v
+          FROM unnest(${sql.array(rows.ids, 'text')}, ${sql.array(rows.revs, 'int4')}, ${sql.array(rows.types, 'text')},
+                      ${sql.array(rows.datas, 'text')}, ${sql.array(rows.metas, 'text')}, ${sql.array(rows.versions, 'int4')})
+               WITH ORDINALITY AS t(id, rev, type, data, metadata, v, ord)
+          ORDER BY t.ord`);
+        for (const list of Object.values(rows)) list.length = 0;
+      };
       for (const [i, b] of batches.entries()) {
         const r = out[i];
         if (!r) continue;
@@ -208,15 +223,9 @@ export class PostgresEventStore implements EventStore {
           rows.metas.push(JSON.stringify(e.metadata));
           rows.versions.push(e.schemaVersion ?? 1);
         }
+        if (rows.ids.length >= APPEND_MANY_CHUNK) await flush();
       }
-      if (rows.ids.length)
-        await tx.query(sql.unsafe`
-          INSERT INTO es_events (stream_id, stream_revision, type, data, metadata, schema_version)
-          SELECT t.id, t.rev, t.type, t.data::jsonb, t.metadata::jsonb, t.v
-          FROM unnest(${sql.array(rows.ids, 'text')}, ${sql.array(rows.revs, 'int4')}, ${sql.array(rows.types, 'text')},
-                      ${sql.array(rows.datas, 'text')}, ${sql.array(rows.metas, 'text')}, ${sql.array(rows.versions, 'int4')})
-               WITH ORDINALITY AS t(id, rev, type, data, metadata, v, ord)
-          ORDER BY t.ord`);
+      await flush();
       for (const [i, b] of batches.entries()) {
         if (out[i]) continue;
         const n = b.events.length;
