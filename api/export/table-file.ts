@@ -6,6 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { ReportDefinition, ReportFormat } from '../../domain/report/types';
 import type { AppContext } from '../context';
 import { attachmentDisposition } from '../http/download';
+import { waitForSheet } from './sheet-backpressure';
 import { ZipStream } from './zip-stream';
 
 /**
@@ -111,6 +112,8 @@ export const writeTableXlsx = async <Row>(out: PassThrough, batches: AsyncIterab
   let n = 0;
   for await (const batch of batches) {
     for (const r of batch) sheet.addRow(t.xlsxValues(++n, r)).commit();
+    // Both pipes: exceljs's sheet into its zip (no backpressure of its own), and the zip into the response.
+    await waitForSheet(sheet);
     await waitForDrain(out);
   }
   sheet.commit();
