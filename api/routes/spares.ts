@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { RightValue } from '../../domain/rights/values';
 import { invalid } from '../../domain/shared/errors';
+import { AccessLevel } from '../../domain/rights/values';
+import type { CurrentUser } from '../auth/current-user';
 import { sparesMessages } from '../../domain/spares/decider';
 import { deleteSparesSet, registerSparesSet, removeSparesSetItem, updateSparesSet, type SparesSetInput } from '../../commands/spares/spares-sets';
 import { listSparesSets, sparesSetView } from '../../projections/spares/queries';
@@ -31,18 +33,27 @@ const inputOf = (body: unknown): SparesSetInput => {
   };
 };
 
+/** Spares are a branch's stock: below FULL access a user sees and edits its own region's sets only. */
+const sparesRegions = (user: CurrentUser): number[] | null =>
+  user.accessLevel >= AccessLevel.FULL ? null : user.region_id == null ? [] : [user.region_id];
+
 export const sparesRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/spares_sets', async (request) => {
-    requireRight(request, 'RIGHT_ZIP', RightValue.READ, RightValue.FULL);
+    const user = requireRight(request, 'RIGHT_ZIP', RightValue.READ, RightValue.FULL);
     const q = filterOf(request) as Record<string, unknown>;
     const regionId = q.region_id === undefined || q.region_id === null || q.region_id === '' ? null : idParam(q.region_id);
-    const page = await listSparesSets(ctx.pool, { region_id: regionId, text: filterText(q.text ?? q.title, 'text'), pageNumber: pageNumberOf(q.pageNumber) });
+    const page = await listSparesSets(ctx.pool, {
+      region_id: regionId,
+      regions: sparesRegions(user),
+      text: filterText(q.text ?? q.title, 'text'),
+      pageNumber: pageNumberOf(q.pageNumber),
+    });
     return { sparesSets: page.sets, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
   });
 
   app.post('/api/spares_sets', async (request) => {
     const user = requireRight(request, 'RIGHT_ZIP', RightValue.FULL);
-    const r = await registerSparesSet(ctx, inputOf(request.body), actorOf(user), commandContext(request), { checkRegion: true });
+    const r = await registerSparesSet(ctx, inputOf(request.body), actorOf(user), commandContext(request), { checkRegion: true, regions: sparesRegions(user) });
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: sparesMessages.saved, id: r.id, sparesSet: await sparesSetView(ctx.pool, r.id) };
   });
@@ -50,7 +61,7 @@ export const sparesRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.put('/api/spares_sets/:id', async (request) => {
     const user = requireRight(request, 'RIGHT_ZIP', RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
-    const r = await updateSparesSet(ctx, id, inputOf(request.body), actorOf(user), commandContext(request));
+    const r = await updateSparesSet(ctx, id, inputOf(request.body), actorOf(user), commandContext(request), sparesRegions(user));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: sparesMessages.saved, id, sparesSet: await sparesSetView(ctx.pool, id) };
   });
@@ -58,7 +69,7 @@ export const sparesRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.delete('/api/spares_sets/:id', async (request) => {
     const user = requireRight(request, 'RIGHT_ZIP', RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
-    const r = await deleteSparesSet(ctx, id, actorOf(user), commandContext(request));
+    const r = await deleteSparesSet(ctx, id, actorOf(user), commandContext(request), sparesRegions(user));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: sparesMessages.deleted };
   });
@@ -68,7 +79,7 @@ export const sparesRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const user = requireRight(request, 'RIGHT_ZIP', RightValue.FULL);
     const params = request.params as { id: string; itemId: string };
     const id = idParam(params.id);
-    const r = await removeSparesSetItem(ctx, id, idParam(params.itemId), actorOf(user), commandContext(request));
+    const r = await removeSparesSetItem(ctx, id, idParam(params.itemId), actorOf(user), commandContext(request), sparesRegions(user));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: 'Удалено', sparesSet: await sparesSetView(ctx.pool, id) };
   });

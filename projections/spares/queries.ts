@@ -114,6 +114,8 @@ export interface SparesSetView {
 
 export interface SparesSetList {
   readonly region_id: number | null;
+  /** The regions the caller may see; null = every region. */
+  readonly regions?: readonly number[] | null;
   readonly text: string | null;
   readonly pageNumber: number;
 }
@@ -127,6 +129,7 @@ const SETS_PAGE = 20;
 export const listSparesSets = async (db: Pick<CommonQueryMethods, 'any' | 'oneFirst'>, q: SparesSetList): Promise<{ sets: SparesSetView[]; pagesCount: number; itemsCount: number }> => {
   const c = [sql.fragment`TRUE`];
   if (q.region_id !== null) c.push(sql.fragment`s.region_id = ${q.region_id}`);
+  if (q.regions) c.push(sql.fragment`s.region_id = ANY(${sql.array([...q.regions], 'int4')})`);
   if (q.text) {
     const like = `%${q.text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     c.push(sql.fragment`(lower(s.title) LIKE ${like} OR lower(s.contract) LIKE ${like}

@@ -82,6 +82,23 @@ describe('spares sets (Комплекты ЗИП)', () => {
     expect(await listOf(chief, 'ЗИП круговой')).toEqual([]);
   });
 
+  it("keeps a branch to its own region's stock: another region's set is neither listed nor written", async () => {
+    const regionIds = (await t.server.ctx.pool.anyFirst(sql.unsafe`SELECT DISTINCT region_id FROM rm_units ORDER BY region_id`)).map(Number);
+    const otherRegion = regionIds.find((r) => r !== facts.regionId)!;
+    // The administrator (FULL access) keeps every region's stock.
+    const foreign = await admin.post('/api/spares_sets', newSet({ region_id: otherRegion, title: 'ЗИП чужого региона' }));
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    const foreignId = Number(foreign.json().id);
+    expect(await listOf(admin, 'ЗИП чужого региона')).toHaveLength(1);
+    expect(await listOf(chief, 'ЗИП чужого региона')).toEqual([]);
+    expect(await listOf(engineer, 'ЗИП чужого региона')).toEqual([]);
+    const before = await eventCount(t);
+    expect((await chief.post('/api/spares_sets', newSet({ region_id: otherRegion, title: 'ЗИП не свой' }))).statusCode).toBe(403);
+    expect((await chief.put(`/api/spares_sets/${foreignId}`, newSet({ title: 'Переименован' }))).statusCode).toBe(404);
+    expect((await chief.delete(`/api/spares_sets/${foreignId}`)).statusCode).toBe(404);
+    expect(await eventCount(t)).toBe(before);
+  });
+
   it('refuses bad input with the spec messages and writes nothing', async () => {
     const before = await eventCount(t);
     const cases: Array<[Record<string, unknown>, string]> = [
