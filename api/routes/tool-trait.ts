@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { toolTraits } from '../../domain/catalog/definitions';
 import { RightValue } from '../../domain/rights/values';
-import { invalid, notFound } from '../../domain/shared/errors';
+import { invalid, notFound, refused } from '../../domain/shared/errors';
 import { createCatalogItem, deleteCatalogItem, updateCatalogItem } from '../../commands/catalog/catalog';
-import { getCatalogItem } from '../../projections/catalog/queries';
+import { getCatalogItem, traitUsage } from '../../projections/catalog/queries';
 import type { AppContext } from '../context';
 import { commandContext, idParam, requireRight } from '../http/guard';
 import { actorOf } from '../auth/current-user';
@@ -47,6 +47,10 @@ export const toolTraitRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.delete('/api/tool_traits/:id', async (request) => {
     const user = requireRight(request, toolTraits.editRight, RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
+    // A characteristic that kinds or tools still name stays: their cards would show values of nothing.
+    const used = await traitUsage(ctx.pool, id);
+    if (used.kinds + used.tools > 0)
+      throw refused(`Характеристика используется: видов оборудования — ${used.kinds}, единиц оборудования — ${used.tools}. Сначала уберите её из них`);
     const r = await deleteCatalogItem(ctx, toolTraits, id, actorOf(user), commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: toolTraits.messages.deleted };

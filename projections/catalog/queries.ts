@@ -53,3 +53,16 @@ export const getCatalogItem = async (pool: DatabasePool, catalog: string, id: nu
     SELECT ${itemSelect} FROM rm_catalog_items WHERE catalog = ${catalog} AND id = ${id} AND NOT deleted`);
   return (item as CatalogItemView | null) ?? null;
 };
+
+/** Where a characteristic is still named: equipment kinds listing it and tools holding a value of it. */
+export const traitUsage = async (db: Pick<DatabasePool, 'oneFirst'>, traitId: number): Promise<{ kinds: number; tools: number }> => {
+  const kinds = Number(
+    await db.oneFirst(sql.unsafe`
+      SELECT count(*) FROM rm_catalog_items
+      WHERE catalog = 'tool_kind' AND NOT deleted AND (data->'traits') @> ${sql.jsonb([traitId])}`),
+  );
+  const tools = Number(
+    await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools WHERE NOT deleted AND traits @> ${sql.jsonb([{ tool_trait_id: traitId }])}`),
+  );
+  return { kinds, tools };
+};

@@ -167,6 +167,17 @@ describe('characteristics (tools_traits)', () => {
     const kindTraits = await engineer.get(`/api/tool_kind_traits/${encodeURIComponent(JSON.stringify({ kindId: kind.json().id }))}`);
     expect(kindTraits.statusCode, kindTraits.body).toBe(200);
     expect(kindTraits.json().traits[0]).toMatchObject({ tool_trait_id: trait.id, values: [{ value_id: 1 }, { value_id: 2 }, { value_id: 3 }] });
+
+    // Named by the kind, the trait is not deleted; once the kind lets it go, it is.
+    const before = await eventCount(t);
+    const refusedDelete = await admin.delete(`/api/tool_traits/${trait.id}`);
+    expect(refusedDelete.statusCode).toBe(409);
+    expect(refusedDelete.json().message).toMatch(/^Характеристика используется: видов оборудования — 1/);
+    expect(await eventCount(t)).toBe(before);
+    const freed = await admin.put(`/api/tool_kind/${kind.json().id}`, { toolKind: { title: 'Сканер проверки', soft_updatable: false, traits: [] } });
+    expect(freed.statusCode, freed.body).toBe(200);
+    const deleted = await admin.delete(`/api/tool_traits/${trait.id}`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
   });
 
   it('refuses a kind naming a missing trait, duplicate or empty values, and writes for non-holders', async () => {
