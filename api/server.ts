@@ -12,6 +12,7 @@ import { allProjections } from '../projections/registry';
 import { ProjectionRunner } from '../processors/runner';
 import { buildApp } from './app';
 import type { Config } from './config';
+import { withHotlineKey } from './hotline-key';
 import { Consistency } from './consistency';
 import type { AppContext } from './context';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
@@ -55,7 +56,7 @@ type Undo = Array<() => Promise<unknown>>;
 export const startServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
   const undo: Undo = [];
   try {
-    return await compose(config, options, undo);
+    return await compose(await withHotlineKey(config), options, undo);
   } catch (error) {
     for (const step of undo.reverse()) await step().catch(() => {});
     throw error;
