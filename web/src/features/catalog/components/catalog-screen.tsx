@@ -1,7 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -12,13 +10,10 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import type { CatalogName } from '@domain/catalog/definitions';
 import { deleteQuestionOf } from '@domain/catalog/screens';
-import { ConfirmDialog, TablePager } from '@/components';
-import { TOOLTIP_DELAY_MS } from '@/config/constants';
+import { ConfirmDialog, TablePager, ListScreenHeader } from '@/components';
 import { useCatalogPageQuery, useDeleteCatalogItemMutation, type CatalogRow } from '../api/catalog-api';
 import { useCatalogRights } from '../hooks/use-catalog-rights';
 import { referencesOf, useReferenceTitles } from '../hooks/use-reference-options';
@@ -66,21 +61,7 @@ export const CatalogScreen = ({ name }: { readonly name: CatalogName }) => {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack spacing={1.5}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography variant="h5" component="h1">
-            {view.title}
-          </Typography>
-          <Typography color="text.secondary" data-testid="items-count" aria-live="polite">
-            {data ? `Всего: ${data.itemsCount}` : 'Загрузка…'}
-          </Typography>
-          {rights.canEdit && (
-            <Tooltip title="Добавить" enterDelay={TOOLTIP_DELAY_MS}>
-              <Fab color="primary" size="small" aria-label="Добавить" onClick={() => setEditing({ item: null })} sx={{ ml: 'auto !important' }}>
-                <AddIcon />
-              </Fab>
-            </Tooltip>
-          )}
-        </Stack>
+        <ListScreenHeader title={view.title} count={data ? data.itemsCount : null} onAdd={rights.canEdit ? () => setEditing({ item: null }) : null} />
         <CatalogFilters
           view={view}
           text={state.text}

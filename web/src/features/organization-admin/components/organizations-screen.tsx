@@ -1,7 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,12 +12,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useCallback, useMemo, useState } from 'react';
 import { hasFull } from '@domain/rights';
-import { ConfirmDialog, DebouncedTextField, TablePager } from '@/components';
-import { TOOLTIP_DELAY_MS } from '@/config/constants';
+import { ConfirmDialog, DebouncedTextField, TablePager, ListScreenHeader } from '@/components';
 import { useCatalogQuery, useOrganizationsQuery } from '@/lib/references';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
@@ -83,21 +78,7 @@ export const OrganizationsScreen = ({ hostMode }: { readonly hostMode: boolean }
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack spacing={1.5}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
-          <Typography color="text.secondary" data-testid="items-count" aria-live="polite">
-            {data ? `Всего: ${data.itemsCount}` : 'Загрузка…'}
-          </Typography>
-          {canEdit && (
-            <Tooltip title="Добавить" enterDelay={TOOLTIP_DELAY_MS}>
-              <Fab color="primary" size="small" aria-label="Добавить" onClick={() => setEditing({ organization: null })} sx={{ ml: 'auto !important' }}>
-                <AddIcon />
-              </Fab>
-            </Tooltip>
-          )}
-        </Stack>
+        <ListScreenHeader title={title} count={data ? data.itemsCount : null} onAdd={canEdit ? () => setEditing({ organization: null }) : null} />
         <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
           <TextField select size="small" label="Регион" value={filter.region_id} onChange={(e) => changeFilter('region_id', e.target.value)} sx={{ minWidth: 200 }}>
             <MenuItem value="">

@@ -1,7 +1,5 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -14,10 +12,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { hasFull } from '@domain/rights';
-import { ConfirmDialog, DebouncedTextField, TablePager } from '@/components';
+import { ConfirmDialog, DebouncedTextField, TablePager, ListScreenHeader } from '@/components';
 import { useCatalogQuery } from '@/lib/references';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
@@ -65,19 +62,7 @@ export const SparesScreen = () => {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack spacing={1.5}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="h5" component="h1">
-            Комплекты ЗИП
-          </Typography>
-          <Typography color="text.secondary" data-testid="items-count">
-            {data ? `Всего: ${data.itemsCount}` : 'Загрузка…'}
-          </Typography>
-          {canEdit && (
-            <Fab color="primary" size="small" aria-label="Добавить" onClick={() => setEditing({ set: null })} sx={{ ml: 'auto !important' }}>
-              <AddIcon />
-            </Fab>
-          )}
-        </Stack>
+        <ListScreenHeader title={'Комплекты ЗИП'} count={data ? data.itemsCount : null} onAdd={canEdit ? () => setEditing({ set: null }) : null} />
         <Stack direction="row" spacing={1.5}>
           <DebouncedTextField
             size="small"

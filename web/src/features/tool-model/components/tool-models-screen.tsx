@@ -1,9 +1,7 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import WarningIcon from '@mui/icons-material/Warning';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -17,10 +15,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { hasFull } from '@domain/rights';
-import { ConfirmDialog, DebouncedTextField, TablePager } from '@/components';
+import { ConfirmDialog, DebouncedTextField, TablePager, ListScreenHeader } from '@/components';
 import { useCatalogQuery } from '@/lib/references';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
@@ -80,22 +77,16 @@ export const ToolModelsScreen = () => {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack spacing={1.5}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="h5" component="h1">
-            Модели оборудования
-          </Typography>
-          <Typography color="text.secondary" data-testid="items-count">
-            {data ? `Всего: ${data.itemsCount}` : 'Загрузка…'}
-          </Typography>
-          <Button size="small" variant="outlined" disabled={exporting} onClick={() => void exportModels(filters)} sx={{ ml: 'auto !important' }}>
-            Экспорт в Excel
-          </Button>
-          {canEdit && (
-            <Fab color="primary" size="small" aria-label="Добавить" onClick={() => setEditing({ model: null })}>
-              <AddIcon />
-            </Fab>
-          )}
-        </Stack>
+        <ListScreenHeader
+          title="Модели оборудования"
+          count={data ? data.itemsCount : null}
+          onAdd={canEdit ? () => setEditing({ model: null }) : null}
+          actions={
+            <Button size="small" variant="outlined" disabled={exporting} onClick={() => void exportModels(filters)}>
+              Экспорт в Excel
+            </Button>
+          }
+        />
         <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
           <TextField select size="small" label="Вид оборудования" value={kindId} onChange={(e) => { setKindId(e.target.value); setManufacturerId(''); reset(); }} sx={{ minWidth: 220 }}>
             <MenuItem value="">Все</MenuItem>

@@ -1,8 +1,6 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,12 +13,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { hasFull } from '@domain/rights';
-import { ConfirmDialog, DebouncedTextField, TablePager } from '@/components';
-import { TOOLTIP_DELAY_MS } from '@/config/constants';
+import { ConfirmDialog, DebouncedTextField, TablePager, ListScreenHeader } from '@/components';
 import { useCatalogQuery, useOrganizationsQuery } from '@/lib/references';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
@@ -85,21 +80,7 @@ export const UsersScreen = ({ hotline }: UsersScreenProps) => {
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
       <Stack spacing={1.5}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
-          <Typography color="text.secondary" data-testid="items-count" aria-live="polite">
-            {data ? `Всего: ${data.itemsCount}` : 'Загрузка…'}
-          </Typography>
-          {canEdit && (
-            <Tooltip title="Добавить" enterDelay={TOOLTIP_DELAY_MS}>
-              <Fab color="primary" size="small" aria-label="Добавить" onClick={() => setEditing({ id: null })} sx={{ ml: 'auto !important' }}>
-                <AddIcon />
-              </Fab>
-            </Tooltip>
-          )}
-        </Stack>
+        <ListScreenHeader title={title} count={data ? data.itemsCount : null} onAdd={canEdit ? () => setEditing({ id: null }) : null} />
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="search" aria-label="Фильтр">
           <DebouncedTextField
             size="small"
