@@ -96,9 +96,19 @@ export const RolesScreen = () => {
             {roles ? `Ролей: ${roles.length}` : 'Загрузка…'}
           </Typography>
           <Tooltip title="Добавить роль" enterDelay={TOOLTIP_DELAY_MS}>
-            <Fab color="primary" size="small" aria-label="Добавить роль" onClick={() => setEditing({ role: null })} sx={{ ml: 'auto !important' }}>
-              <AddIcon />
-            </Fab>
+            {/* A span: a disabled button gives the tooltip no events. */}
+            <Box component="span" sx={{ ml: 'auto !important' }}>
+              <Fab
+                color="primary"
+                size="small"
+                aria-label="Добавить роль"
+                // A new role's order follows the last one: wait for the list before offering it.
+                disabled={roles === undefined}
+                onClick={() => setEditing({ role: null })}
+              >
+                <AddIcon />
+              </Fab>
+            </Box>
           </Tooltip>
         </Stack>
         <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 'calc(100vh - 190px)' }}>
