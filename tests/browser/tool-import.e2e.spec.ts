@@ -25,7 +25,7 @@ describe('the Excel import dialog', () => {
   test('opens from the menu, needs an object and a file, lists every row error with its row and writes nothing', async () => {
     const { page, problems } = await browser.open();
     await signIn(page, 'admin');
-    await page.getByRole('button', { name: 'Оборудование' }).click();
+    await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('button', { name: 'Оборудование', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Импорт из Excel' }).click();
     await page.waitForURL((url) => url.pathname === '/tools' && url.searchParams.get('import') === '1');
     const dialog = page.getByRole('dialog', { name: 'Импорт оборудования из Excel' });

@@ -19,7 +19,7 @@ const browser = fileBrowser();
 
 const openAges = async (page: Page, login: string) => {
   await signIn(page, login);
-  await page.getByRole('button', { name: 'Оборудование' }).click();
+  await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('button', { name: 'Оборудование', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Возраст оборудования' }).click();
   await page.waitForURL(appUrl('/tools-list'));
 };

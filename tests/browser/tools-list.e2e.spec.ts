@@ -38,7 +38,7 @@ const expectCount = async (page: Page, count: number) => {
 
 const openList = async (page: Page, login: string) => {
   await signIn(page, login);
-  await page.getByRole('button', { name: 'Оборудование' }).click();
+  await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('button', { name: 'Оборудование', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Список оборудования' }).click();
   await page.waitForURL(appUrl('/tools'));
   await table(page).waitFor();
@@ -129,7 +129,7 @@ describe('the equipment list (equipment.md 2 /tools)', () => {
     await expectCount(page, broken.itemsCount);
     await page.getByRole('link', { name: 'Главная' }).click();
     await page.waitForURL(appUrl('/'));
-    await page.getByRole('button', { name: 'Оборудование' }).click();
+    await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('button', { name: 'Оборудование', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Список оборудования' }).click();
     await expectCount(page, all.itemsCount);
     expect((await chips(page).allTextContents()).some((c) => c.startsWith('Состояние'))).toBe(false);
