@@ -5,3 +5,4 @@ export { DebouncedTextField, type DebouncedTextFieldProps } from './debounced-te
 export { FullScreenSpinner } from './full-screen-spinner';
 export { TablePager, type TablePagerProps } from './table-pager';
 export { ListScreenHeader, type ListScreenHeaderProps } from './list-screen-header';
+export { MomentBanner, type MomentBannerProps } from './moment-banner';

@@ -2,11 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { AppDialog } from '@/components';
+import { AppDialog, MomentBanner } from '@/components';
 import { apiErrorText } from '@/lib/api';
 import { newFormValues } from '../../model/form-values';
 import { RequestEditor } from '../request-editor';
-import { formatMoment } from './moment';
 import { useRequestAtQuery } from './request-at-api';
 
 interface Props {
@@ -29,24 +28,7 @@ const unused = newFormValues({});
 export const RequestAtDialog = ({ requestId, moments, index, onStep, onClose }: Props) => {
   const at = moments[index]!;
   const { currentData: data, error, isFetching } = useRequestAtQuery({ id: requestId, at });
-  const banner = (
-    <Stack spacing={1} sx={{ mb: 1 }}>
-      <Alert severity="info" role="status">
-        Состояние на {formatMoment(at)}
-      </Alert>
-      <Stack direction="row" spacing={1}>
-        <Button disabled={index === 0 || isFetching} onClick={() => onStep(index - 1)}>
-          Предыдущее изменение
-        </Button>
-        <Button disabled={index >= moments.length - 1 || isFetching} onClick={() => onStep(index + 1)}>
-          Следующее изменение
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          Вернуться к текущему состоянию
-        </Button>
-      </Stack>
-    </Stack>
-  );
+  const banner = <MomentBanner at={at} index={index} count={moments.length} busy={isFetching} onStep={onStep} onClose={onClose} />;
   // Shown only when it answers this moment: a step never shows the previous moment's state under the new banner.
   if (data && data.at === at && !error)
     return (

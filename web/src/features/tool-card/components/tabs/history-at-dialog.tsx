@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import dayjs from 'dayjs';
+import { MomentBanner } from '@/components';
 import { apiErrorText } from '@/lib/api';
 import { formValuesOf } from '../../model/form-values';
 import { ToolEditor } from '../tool-editor';
@@ -26,24 +26,7 @@ interface Props {
 export const ToolAtDialog = ({ toolId, moments, index, onStep, onClose }: Props) => {
   const at = moments[index]!;
   const { currentData: data, error, isFetching } = useToolAtQuery({ id: toolId, at });
-  const banner = (
-    <Stack spacing={1} sx={{ mb: 1 }}>
-      <Alert severity="info" role="status">
-        Состояние на {dayjs(at).format('DD.MM.YYYY HH:mm:ss')}
-      </Alert>
-      <Stack direction="row" spacing={1}>
-        <Button disabled={index === 0 || isFetching} onClick={() => onStep(index - 1)}>
-          Предыдущее изменение
-        </Button>
-        <Button disabled={index >= moments.length - 1 || isFetching} onClick={() => onStep(index + 1)}>
-          Следующее изменение
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          Вернуться к текущему состоянию
-        </Button>
-      </Stack>
-    </Stack>
-  );
+  const banner = <MomentBanner at={at} index={index} count={moments.length} busy={isFetching} onStep={onStep} onClose={onClose} />;
   // A fresh form per moment (the form takes its values once); never the previous moment's state under the new banner.
   if (data && data.at === at && !error)
     return <ToolEditor key={at} card={data.tool} initial={formValuesOf(data.tool)} onClose={onClose} moment={{ banner, at }} />;
