@@ -46,6 +46,7 @@ const summaries: Record<string, string> = {
   RequestAttachmentRemoved: 'Удалён файл',
   RequestDocumentAttached: 'Приложен документ',
   RequestDocumentRemoved: 'Удалён документ',
+  RequestActGenerated: 'Сформирован акт',
   RequestWorksChanged: 'Изменены работы',
   RequestSparesPbsChanged: 'Изменены ЗИП ПБС',
   RequestStudentsChanged: 'Изменены обучаемые',

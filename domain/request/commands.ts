@@ -9,6 +9,7 @@ import type {
   WorkItem,
 } from './state';
 import type { RequestReferences, UserReference } from './references';
+import type { ActKind } from './enums';
 
 /**
  * Data the handler looks up for a register or save (the domain never reads other streams).
@@ -139,6 +140,22 @@ export interface RecordHotlineNumber {
 
 export type DeleteRequest = Button<'DeleteRequest'>;
 
+/**
+ * Attaches an act generated from a template (issue 13). The handler has claimed the number,
+ * rendered and staged the file; the decision says whether the request allows the act now.
+ */
+export interface GenerateAct {
+  type: 'GenerateAct';
+  actor: Actor;
+  act_kind: ActKind;
+  document: RequestDocument;
+  number: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  template: { kind: string; version: number; checksum: string };
+  data: unknown;
+}
+
 export type RequestCommand =
   | RegisterRequest
   | SaveRequest
@@ -157,6 +174,7 @@ export type RequestCommand =
   | AddComment
   | MarkHotlineEmailSent
   | RecordHotlineNumber
-  | DeleteRequest;
+  | DeleteRequest
+  | GenerateAct;
 
 export type RequestCommandType = RequestCommand['type'];

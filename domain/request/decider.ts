@@ -13,6 +13,7 @@ import { fileList } from './save-diff';
 import { evolveRequest, foldRequest } from './evolve';
 import { decideRegister, decideSave } from './save';
 import { decideAssign, decideButton } from './buttons';
+import { decideGenerateAct } from './generate-act';
 
 /*
  * The request decider (stream `request-{id}`): dispatches each command to its decision; evolve.ts
@@ -88,6 +89,8 @@ export const decideRequest = (state: RequestState, command: RequestCommand, cont
       if (current) throw refused(`Заявка уже зарегистрирована на ГЛ под номером ${current}`);
       return [ev('RequestFieldsChanged', { changes: [{ field: 'hotlinegas_number', old: state.hotlinegas_number, new: number }] })];
     }
+    case 'GenerateAct':
+      return decideGenerateAct(state, command);
     case 'DeleteRequest':
       if (!hasFull(command.actor.rights, 'RIGHT_REQUEST_DELETE')) throw forbidden(decisionMessages.noDeleteRight);
       return [ev('RequestDeleted', { deleted_by: command.actor.userId })];

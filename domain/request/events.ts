@@ -97,6 +97,18 @@ export type RequestEventMap = {
   RequestAttachmentRemoved: { file_id: string; file_name: string };
   RequestDocumentAttached: { document: RequestDocument };
   RequestDocumentRemoved: { file_id: string; file_name: string; act_kind: ActKind | null };
+  /**
+   * An act generated from a Word template (issue 13): the document, its number and date, and the
+   * template version and data it was rendered from (a stamped copy is rendered again from them).
+   */
+  RequestActGenerated: {
+    document: RequestDocument;
+    act_kind: ActKind;
+    number: string;
+    date: string;
+    template: { kind: string; version: number; checksum: string };
+    data: unknown;
+  };
   RequestCommentAdded: {
     comment_id: number;
     /** The request's number when the comment was written: notifications say 'Сообщение по заявке №N'. */
@@ -142,6 +154,7 @@ export const requestEventTypes = [
   'RequestAttachmentRemoved',
   'RequestDocumentAttached',
   'RequestDocumentRemoved',
+  'RequestActGenerated',
   'RequestCommentAdded',
   'RequestDeleted',
 ] as const satisfies readonly RequestEventType[];
@@ -191,6 +204,7 @@ export const personalDataFields: Readonly<Record<RequestEventType, readonly stri
   RequestAttachmentRemoved: [],
   RequestDocumentAttached: [],
   RequestDocumentRemoved: [],
+  RequestActGenerated: ['data.students[].name', 'data.tools[].person', 'data.signers[].name'],
   RequestCommentAdded: ['fio'],
   RequestDeleted: [],
 };

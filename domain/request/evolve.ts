@@ -90,6 +90,9 @@ export const evolveRequest = (state: RequestState, event: RequestEvent): Request
       return { ...state, attachments: state.attachments.filter((f) => f.file_id !== event.data.file_id) };
     case 'RequestDocumentAttached':
       return { ...state, documents: [...state.documents, event.data.document] };
+    case 'RequestActGenerated':
+      // The act's number and date fields come with a RequestFieldsChanged of the same decision.
+      return { ...state, documents: [...state.documents, event.data.document] };
     case 'RequestDocumentRemoved':
       return { ...state, documents: state.documents.filter((f) => f.file_id !== event.data.file_id) };
     case 'RequestCommentAdded':

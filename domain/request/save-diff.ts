@@ -1,5 +1,5 @@
 import { forbidden, invalid, refused } from '../shared/errors';
-import { actPrecondition } from './acts';
+import { actFields, actPrecondition } from './acts';
 import type { RequestLookups, SaveRequest } from './commands';
 import type { FieldChange, RequestEvent } from './events';
 import { validateFiles } from './files';
@@ -34,6 +34,16 @@ export const submittedData = (before: RequestData, command: Omit<SaveRequest, 't
   const documents = out.documents.filter((d) => !removedDocuments.has(d.file_id));
   for (const d of command.documents_added ?? []) if (!documents.some((x) => x.file_id === d.file_id)) documents.push(d);
   out.documents = documents;
+  // A hand-uploaded act carries its number and date from the upload dialog (issue 13): they fill
+  // the act's fields as a generated act's do (the form shows these fields read-only).
+  const o = out as unknown as Record<RequestField, unknown>;
+  for (const d of command.documents_added ?? []) {
+    const pair = d.act_kind ? actFields[d.act_kind] : null;
+    if (pair && d.act_number) {
+      o[pair[0]] = d.act_number;
+      o[pair[1]] = d.act_date ?? null;
+    }
+  }
   return out;
 };
 

@@ -34,10 +34,26 @@ export interface FileRef {
   size: number;
   checksum: string;
 }
+/** The user ids of a document's signers (branch/IAC, object/unit, final); null where none is assigned. */
+export interface DocumentSigners {
+  iac: number | null;
+  unit: number | null;
+  final: number | null;
+}
 export interface RequestDocument extends FileRef {
   act_kind: ActKind | null;
   sign_type: SignType;
   signers_count: 2 | 3;
+  /**
+   * Issue 13. Optional because documents attached before it carry none of these: absent reads as
+   * null (no assigned signers: paper, or nobody chosen; no act number and date).
+   */
+  signers?: DocumentSigners | null;
+  act_number?: string | null;
+  /** YYYY-MM-DD. */
+  act_date?: string | null;
+  /** True for a file uploaded by hand (not generated from a template). */
+  added_manually?: boolean;
 }
 
 /** The lists a request carries besides its scalar fields. */

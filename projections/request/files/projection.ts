@@ -30,6 +30,8 @@ const filesOf = (e: StoredEvent): FileHit[] => {
     }
     case 'RequestDocumentAttached':
       return [{ section: 'documents', file: (e.data as RequestEventMap['RequestDocumentAttached']).document, comment_id: null, idx: 0, removed: false }];
+    case 'RequestActGenerated':
+      return [{ section: 'documents', file: (e.data as RequestEventMap['RequestActGenerated']).document, comment_id: null, idx: 0, removed: false }];
     case 'RequestDocumentRemoved': {
       const d = e.data as RequestEventMap['RequestDocumentRemoved'];
       return [{ section: 'documents', file: { file_id: d.file_id, file_name: d.file_name, mimetype: '', size: 0, checksum: '' }, comment_id: null, idx: 0, removed: true }];
@@ -70,7 +72,7 @@ export const requestFilesProjection = documentProjection({
     );
     CREATE INDEX rm_request_files_request ON rm_request_files (request_id, section, position, idx);
   `,
-  eventTypes: ['RequestRegistered', 'RequestAttachmentAdded', 'RequestAttachmentRemoved', 'RequestDocumentAttached', 'RequestDocumentRemoved', 'RequestCommentAdded'],
+  eventTypes: ['RequestRegistered', 'RequestAttachmentAdded', 'RequestAttachmentRemoved', 'RequestDocumentAttached', 'RequestActGenerated', 'RequestDocumentRemoved', 'RequestCommentAdded'],
   tables: [
     table<Row>({
       table: 'rm_request_files',
