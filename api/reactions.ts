@@ -11,6 +11,7 @@ import { toolStateReaction } from '../commands/request/tool-state-reaction';
 import { engineerMailReaction } from '../commands/request/engineer-mail-reaction';
 import { hotlineCloseReaction } from '../commands/hotline/close-reaction';
 import { hotlineDepsOf, trackedMailJobs } from './routes/hotline';
+import { signingStartReaction } from '../commands/signing/start-reaction';
 
 export interface ReactionDeps {
   readonly store: EventStore;
@@ -24,4 +25,4 @@ export interface ReactionDeps {
 }
 
 /** Subscribers that turn events into side effects (jobs) or follow-up commands on other streams. */
-export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction({ ...deps, jobs: trackedMailJobs(hotlineDepsOf(deps)) }), hotlineCloseReaction(() => hotlineDepsOf(deps))];
+export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction({ ...deps, jobs: trackedMailJobs(hotlineDepsOf(deps)) }), hotlineCloseReaction(() => hotlineDepsOf(deps)), signingStartReaction(deps, deps.log)];

@@ -15,6 +15,9 @@ const registrations: Readonly<Record<string, StreamRegistration<never>>> = {
   spares_set: { index: requestSparesIndex },
   tool: { schemaVersions: toolSchemaVersions },
   tools_set: { schemaVersions: toolsSetSchemaVersions },
+  // sign-document-{fileId} (issue 13: its own stream per document to sign) and the trusted roots list.
+  sign: {},
+  trusted_roots: {},
 };
 
 export const streamTypeOf = (streamId: string): string => {
