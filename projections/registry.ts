@@ -10,6 +10,7 @@ import { requestFilesProjection } from './request/files/projection';
 import { notificationsProjection } from './notification/projection';
 import { toolHistoryProjection } from './tool/history/projection';
 import { auditProjection } from './audit/projection';
+import { signDocumentsProjection } from './signing/projection';
 
 /** Every read model the application keeps; the runner builds and rebuilds them from the log. */
 export const allProjections = (): Projection[] => [
@@ -24,4 +25,5 @@ export const allProjections = (): Projection[] => [
   notificationsProjection,
   toolHistoryProjection,
   auditProjection,
+  signDocumentsProjection,
 ];
