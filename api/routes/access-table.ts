@@ -80,11 +80,24 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   // Reference catalogues: read by every signed-in user, written with their edit right.
   ...catalogRows,
   // Organisations and units.
+  // Requests to the administrator (issue 16): everyone writes and reads their own; FULL RIGHT_REQUEST_INNER manages.
+  'GET /api/request_inner/:filter': signedIn,
+  'POST /api/request_inner': signedIn,
+  'PUT /api/request_inner/:id': SETTINGS,
+  'DELETE /api/request_inner/:id': SETTINGS,
+  'GET /api/request_inner_file/:id/:fileId': signedIn,
   'GET /api/organization': signedIn,
   'GET /api/organization/:id': signedIn,
   'POST /api/organization': ORGANIZATIONS_FULL,
   'PUT /api/organization/:id': ORGANIZATIONS_FULL,
   'DELETE /api/organization/:id': ORGANIZATIONS_FULL,
+  // Version history (issue 16): everyone signed in reads, RIGHT_APP_VERSIONS_EDIT (admin only) writes.
+  'GET /api/versions-history': signedIn,
+  'POST /api/versions-history': only('admin'),
+  'PUT /api/versions-history/:id': only('admin'),
+  'DELETE /api/versions-history/:id': only('admin'),
+  // Units import (issue 16): RIGHT_REFERENCES FULL, and the saves need RIGHT_ORGANIZATIONS FULL.
+  'POST /api/units_import': only('admin'),
   'GET /api/unit': signedIn,
   'POST /api/update_unit_attr/:unitId': ORGANIZATIONS_FULL,
   // Roles and employees.
@@ -195,6 +208,17 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/tools_import_template': only('admin'),
   'GET /api/tool_export/:format': TOOLS_READ,
   'GET /api/tool_export/:format/:filter': TOOLS_READ,
+  // Electronic signing (issue 13): a signing right (admin: every document, read-only) lists and signs; downloads
+  // and a request's documents to whoever is assigned or can read the request (404 otherwise); roots RIGHT_SETTINGS.
+  'GET /api/files_for_signers': only('admin', 'signer'),
+  'GET /api/request_sign_documents/:requestId': REQUEST_READ,
+  'POST /api/signs': only('admin', 'signer'),
+  'GET /api/sign_document/:docId/original': signedIn,
+  'GET /api/sign_document/:docId/archive': signedIn,
+  'GET /api/sign_document/:docId/stamped': signedIn,
+  'GET /api/trusted_roots': SETTINGS,
+  'POST /api/trusted_roots': SETTINGS,
+  'DELETE /api/trusted_roots/:thumbprint': SETTINGS,
 };
 
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;

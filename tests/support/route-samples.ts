@@ -119,6 +119,12 @@ export const benignSample = async (
     'PUT /api/notifications/:id': () => ({ url: '/api/notifications/999999', body: { state: 2 } }),
     'PUT /api/notifications/request/:requestId': () => ({ url: `/api/notifications/request/${request}` }),
     'POST /api/create_notifications': () => ({ url, body: { notificationType: 1, requestId: request, usersIds: [rows.courtUserId], notificationInfo: 'Проверка прав' } }),
+    // Requests to the administrator (issue 16): writes name a request that does not exist, so no caller changes demo data.
+    'GET /api/request_inner/:filter': () => ({ url: `/api/request_inner/${json({ pageNumber: 1 })}` }),
+    'POST /api/request_inner': () => ({ url, body: { innerRequest: { message: `Проверка прав ${caller}`, parent_id: 999999 } } }),
+    'PUT /api/request_inner/:id': () => ({ url: '/api/request_inner/999999', body: { state: 2 } }),
+    'DELETE /api/request_inner/:id': () => ({ url: '/api/request_inner/999999' }),
+    'GET /api/request_inner_file/:id/:fileId': () => ({ url: '/api/request_inner_file/999999/1' }),
     'GET /api/request/:filter': () => ({ url: `/api/request/${json({ pageNumber: 1 })}` }),
     'GET /api/request_files/:section/:id': () => ({ url: `/api/request_files/attachments/${request}` }),
     'GET /api/request_contacts/:unitId': () => ({ url: `/api/request_contacts/${rows.courtUnit}` }),
@@ -196,6 +202,19 @@ export const benignSample = async (
     'POST /api/tools_import': () => ({ url, body: { unitId: rows.courtUnit } }),
     'GET /api/tools_import/:jobId': () => ({ url: '/api/tools_import/00000000-0000-0000-0000-000000000000' }),
     'POST /api/tools_and_sets_clean/:unitId': () => ({ url: '/api/tools_and_sets_clean/999999' }),
+    // Version history and units import (issue 16): an unknown entry (404) and a dry run change nothing.
+    'POST /api/versions-history': () => ({ url, body: { version: { version: `0.0.${caller.length}`, date: '2026-01-01', notes: '<p>Проверка прав</p>' } } }),
+    'PUT /api/versions-history/:id': () => ({ url: '/api/versions-history/999999', body: { version: { version: '0.0.1', date: '2026-01-01', notes: '<p>Проверка</p>' } } }),
+    'DELETE /api/versions-history/:id': () => ({ url: '/api/versions-history/999999' }),
+    'POST /api/units_import': () => ({ url, body: { text: '77RS0001\tПроверка прав', dryRun: true } }),
+    // Electronic signing (issue 13): documents and roots that do not exist (404) or no signature file (400): nothing changes.
+    'GET /api/files_for_signers': () => ({ url: '/api/files_for_signers?page=1&unsignedOnly=true' }),
+    'POST /api/signs': () => ({ url, body: { docId: '999999999', signerKind: 'iac', signerId: ownId, certificate: '' } }),
+    'GET /api/sign_document/:docId/original': () => ({ url: '/api/sign_document/999999999/original' }),
+    'GET /api/sign_document/:docId/archive': () => ({ url: '/api/sign_document/999999999/archive' }),
+    'GET /api/sign_document/:docId/stamped': () => ({ url: '/api/sign_document/999999999/stamped' }),
+    'POST /api/trusted_roots': () => ({ url, body: { certificate: 'bm90IGEgY2VydGlmaWNhdGU=' } }),
+    'DELETE /api/trusted_roots/:thumbprint': () => ({ url: `/api/trusted_roots/${'0'.repeat(40)}` }),
   };
   const special = fixed[`${method} ${url}`];
   if (special) return special();
