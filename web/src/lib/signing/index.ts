@@ -1,0 +1,7 @@
+export * from './port';
+export { createSoftSigner, readKeyFile } from './soft-signer';
+export { createCryptoProSigner, loadCadesPlugin } from './cryptopro-signer';
+export * from './signing-api';
+export * from './model';
+export { useSignDocuments, type SignerChoice, type SignTask } from './use-sign-documents';
+export { CertificateDialog } from './certificate-dialog';
