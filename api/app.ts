@@ -32,8 +32,12 @@ import { notificationQueryRoutes } from './routes/notification-queries';
 import { requestExportRoutes } from './export/request-export';
 import { requestRoutes } from './routes/request';
 import { fileRoutes } from './routes/files';
+import { signingRoutes } from './routes/signing';
 import { notificationRoutes } from './routes/notification';
 import { hotlineRoutes } from './routes/hotline';
+import { appVersionRoutes } from './routes/app-version';
+import { unitsImportRoutes } from './routes/units-import';
+import { innerRequestRoutes } from './routes/inner-request';
 
 export const MAX_FILE_BYTES = 52_428_800;
 
@@ -71,6 +75,8 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   toolModelRoutes(app, ctx);
   toolCheckRoutes(app, ctx);
   organizationRoutes(app, ctx);
+  appVersionRoutes(app, ctx);
+  unitsImportRoutes(app, ctx);
   roleRoutes(app, ctx);
   userRoutes(app, ctx);
   requestQueryRoutes(app, ctx);
@@ -86,7 +92,9 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   hotlineRoutes(app, ctx);
   requestRoutes(app, ctx);
   fileRoutes(app, ctx);
+  signingRoutes(app, ctx);
   notificationRoutes(app, ctx);
+  innerRequestRoutes(app, ctx);
 
   const dist = options.webDist;
   const serveClient = Boolean(dist && existsSync(path.join(dist, 'index.html')));

@@ -12,6 +12,7 @@ import { engineerMailReaction } from '../commands/request/engineer-mail-reaction
 import { hotlineCloseReaction } from '../commands/hotline/close-reaction';
 import { hotlineDepsOf, trackedMailJobs } from './routes/hotline';
 import { signingStartReaction } from '../commands/signing/start-reaction';
+import { innerRequestMailReaction } from '../commands/inner-request/mail-reaction';
 
 export interface ReactionDeps {
   readonly store: EventStore;
@@ -25,4 +26,4 @@ export interface ReactionDeps {
 }
 
 /** Subscribers that turn events into side effects (jobs) or follow-up commands on other streams. */
-export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction({ ...deps, jobs: trackedMailJobs(hotlineDepsOf(deps)) }), hotlineCloseReaction(() => hotlineDepsOf(deps)), signingStartReaction(deps, deps.log)];
+export const allReactions = (deps: ReactionDeps): Reaction[] => [toolStateReaction(deps, deps.log), engineerMailReaction({ ...deps, jobs: trackedMailJobs(hotlineDepsOf(deps)) }), hotlineCloseReaction(() => hotlineDepsOf(deps)), signingStartReaction(deps, deps.log), innerRequestMailReaction({ ...deps, jobs: trackedMailJobs(hotlineDepsOf(deps)) })];

@@ -8,6 +8,7 @@ import { requestsProjection } from './request/list/projection';
 import { requestCommentsProjection } from './request/comments/projection';
 import { requestFilesProjection } from './request/files/projection';
 import { notificationsProjection } from './notification/projection';
+import { innerRequestProjection } from './inner-request/projection';
 import { toolHistoryProjection } from './tool/history/projection';
 import { auditProjection } from './audit/projection';
 import { signDocumentsProjection } from './signing/projection';
@@ -23,6 +24,7 @@ export const allProjections = (): Projection[] => [
   requestCommentsProjection,
   requestFilesProjection,
   notificationsProjection,
+  innerRequestProjection,
   toolHistoryProjection,
   auditProjection,
   signDocumentsProjection,

@@ -182,6 +182,30 @@ export const commonDisrepairs = def({
   messages: defaults,
 });
 
+/**
+ * Problem categories (/problems-categories; the spec lists the route without its contents, see
+ * decisions.md issue 16): the kinds a request to the administrator is classified by
+ * (request_inner_kind_id), optionally tied to a service request kind; only active ones are offered
+ * for new classifications, in their order.
+ */
+export const problemsCategories = def({
+  name: 'problems_categories',
+  payloadKey: 'problemCategory',
+  title: 'Категории проблем',
+  schema: z.object({
+    title: shortText(),
+    request_kind_id: orNull(enumOf(requestKindIds, 'Укажите тип заявки', { coerce: true }), 'Укажите тип заявки').default(null),
+    is_active: flag,
+    category_order: boundedInt(1, 1000000, { message: 'Число больше нуля', coerce: true }),
+  }),
+  editRight: 'RIGHT_REFERENCES',
+  readRight: { key: 'RIGHT_REFERENCES', values: FULL },
+  titleField: 'title',
+  filters: ['request_kind_id'],
+  flagFilters: ['is_active'],
+  messages: defaults,
+});
+
 /* Equipment references the request dialog and demo data already need (equipment.md). */
 
 export const toolKinds = def({
@@ -312,6 +336,7 @@ export const catalogs = [
   programsSubsystems,
   servicesRepairs,
   commonDisrepairs,
+  problemsCategories,
   toolKinds,
   toolSetNames,
   toolModels,

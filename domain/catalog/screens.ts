@@ -7,6 +7,7 @@ import {
   posts,
   ProgramType,
   programs,
+  problemsCategories,
   programsSubsystems,
   regions,
   servicesRepairs,
@@ -178,6 +179,17 @@ export const catalogScreens: readonly CatalogScreen[] = [
     },
     columns: ['request_kind_id', 'common_disrepair_tool_kinds', 'description'],
     textFilter: 'Неисправность',
+    filters: { request_kind_id: 'Тип заявки' },
+  }),
+  screen(problemsCategories, {
+    fields: {
+      title,
+      request_kind_id: { label: 'Тип заявки', control: choice(requestKindTitles, requestKindIds) },
+      is_active: { label: 'Активна', control: flag },
+      category_order: { label: 'Порядок', control: number },
+    },
+    columns: ['category_order', 'title', 'request_kind_id', 'is_active'],
+    textFilter: 'Наименование',
     filters: { request_kind_id: 'Тип заявки' },
   }),
   screen(toolKinds, {

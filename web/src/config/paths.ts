@@ -23,6 +23,9 @@ export const paths = {
   programsSubsystems: '/programs-subsystems',
   servicesRepairs: '/services-repairs',
   commonDisrepairs: '/common-disrepairs',
+  problemsCategories: '/problems-categories',
+  // Requests to the administrator (features/inner-request, issue 16).
+  requestInner: '/request-inner',
   toolsKinds: '/tools-kinds',
   toolsSetsNames: '/tools-sets-names',
   toolsKindsTraits: '/tools-kinds-traits',
@@ -37,7 +40,12 @@ export const paths = {
   outbox: '/outbox',
   // The audit trail (features/audit, issue 17).
   audit: '/audit',
+  // Documents for signature (features/signing, issue 13).
+  documentsList: '/documents-list',
 } as const;
 
 /** The request list opening one request on its comments tab ('Чат по заявке'). */
 export const requestChatPath = (requestId: number) => `${paths.requests}?open=${requestId}&tab=chat`;
+
+/** The request list opening one request on its documents tab (from 'Документы на подпись'). */
+export const requestDocumentsPath = (requestId: number) => `${paths.requests}?open=${requestId}&tab=documents`;

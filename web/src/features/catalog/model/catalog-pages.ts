@@ -24,6 +24,7 @@ const catalogPaths: Readonly<Partial<Record<CatalogName, string>>> = {
   programs_subsystems: paths.programsSubsystems,
   services_repairs: paths.servicesRepairs,
   common_disrepairs: paths.commonDisrepairs,
+  problems_categories: paths.problemsCategories,
   tool_kind: paths.toolsKinds,
   tools_sets_names: paths.toolsSetsNames,
   tools_traits: paths.toolsKindsTraits,
