@@ -33,7 +33,6 @@ import { requestExportRoutes } from './export/request-export';
 import { requestRoutes } from './routes/request';
 import { fileRoutes } from './routes/files';
 import { signingRoutes } from './routes/signing';
-import { signingRoutes } from './routes/signing';
 import { notificationRoutes } from './routes/notification';
 import { hotlineRoutes } from './routes/hotline';
 import { appVersionRoutes } from './routes/app-version';
@@ -93,7 +92,6 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   hotlineRoutes(app, ctx);
   requestRoutes(app, ctx);
   fileRoutes(app, ctx);
-  signingRoutes(app, ctx);
   signingRoutes(app, ctx);
   notificationRoutes(app, ctx);
   innerRequestRoutes(app, ctx);
