@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { RightKey } from '../rights/catalog';
 import type { RightValue } from '../rights/values';
+import type { ReportDialogFields } from './court/parameters';
 
 /** The file formats a report is produced in. */
 export type ReportFormat = 'xlsx' | 'docx';
@@ -32,6 +33,10 @@ export interface ReportDefinition<P extends z.ZodTypeAny = z.ZodTypeAny, Q exten
   readonly formats: readonly ReportFormat[];
   /** Template folder or file under templates/ per format; a format without one is generated whole. */
   readonly templates: Partial<Readonly<Record<ReportFormat, string>>>;
+  /** A report run as a background job from its dialog (issue 15): the fields its dialog shows. */
+  readonly dialog?: ReportDialogFields;
+  /** The preview also draws the totals as a chart (the count reports). */
+  readonly chart?: boolean;
   // A method, so a definition of particular parameters is also a ReportDefinition of any.
   fileName(parameters: z.output<P>, format: ReportFormat): ReportFileName;
 }
