@@ -60,6 +60,12 @@ export const appRoutes: readonly AppRoute[] = [
   },
   // The registry checks (Administration menu); each check's calls need their own right on the server.
   { path: paths.toolsCheck, access: signedIn(), Page: lazyComponent(() => import('./pages/tools-check-page').then((m) => m.ToolsCheckPage)) },
+  // Documents for signature (issue 13): with FULL of any signing right (administration.md 6).
+  {
+    path: paths.documentsList,
+    access: signedIn(full('RIGHT_SIGNING_DOCS_IAC'), full('RIGHT_SIGNING_DOCS_UNIT'), full('RIGHT_SIGNING_DOCS_FINAL')),
+    Page: lazyComponent(() => import('./pages/documents-list-page').then((m) => m.DocumentsListPage)),
+  },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
 ];

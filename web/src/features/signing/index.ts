@@ -1,0 +1,1 @@
+export { DocumentsListScreen } from './components/documents-list-screen';
