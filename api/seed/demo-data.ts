@@ -15,6 +15,7 @@ import { latest } from '../../commands/context';
 import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import { backgroundHashes } from './demo-hashes';
+import { seedDemoSigning } from './demo-signing';
 import {
   commonDisrepairsData,
   commonProgramsData,
@@ -373,6 +374,8 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     );
   }
   if (last) await ctx.runner.waitFor(last, 60_000);
+  // Electronic signing (issue 13): the demo CA as a trusted root and key files of the demo signers.
+  await seedDemoSigning(ctx, context);
   return last;
 };
 
