@@ -10,7 +10,7 @@ import { isRequestAction, requestAction } from '../../commands/request/actions';
 import { addRequestComment } from '../../commands/request/comment';
 import { deleteRequest } from '../../commands/request/delete';
 import { createRequestGroup } from '../../commands/request/group';
-import { loadVisible, REQUEST_NOT_FOUND, type RequestOutcome } from '../../commands/request/load';
+import { loadVisible, REQUEST_NOT_FOUND, type Loaded, type RequestOutcome } from '../../commands/request/load';
 import { changeRequestDate, changeRequestNumber } from '../../commands/request/number-and-date';
 import { registerRequest } from '../../commands/request/register';
 import { saveRequest, type SaveInput } from '../../commands/request/save';
@@ -117,19 +117,20 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const checkBeforeUpload = async (request: FastifyRequest, pathId: number | null) => {
     const user = userOf(request);
     const caller = requestCaller(user);
-    if (pathId !== null) await loadVisible(w, caller, pathId);
-    else if (!hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_CREATE') && isEmptyScope(caller.readScope)) throw forbidden('Недостаточно прав для создания заявок');
+    if (pathId !== null) return loadVisible(w, caller, pathId);
+    if (!hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_CREATE') && isEmptyScope(caller.readScope)) throw forbidden('Недостаточно прав для создания заявок');
+    return undefined;
   };
 
   const save = async (request: FastifyRequest, pathId: number | null) => {
-    await checkBeforeUpload(request, pathId);
+    const checked = await checkBeforeUpload(request, pathId);
     const parsed = await readBody(request, ctx.files);
     // The files are committed as soon as the command was accepted, before the answer waits for anything.
-    const saved = await withUploads(parsed, () => saveParsed(request, pathId, parsed.fields, parsed.uploads));
+    const saved = await withUploads(parsed, () => saveParsed(request, pathId, parsed.fields, parsed.uploads, checked ?? undefined));
     return answer(request, saved.outcome, saved.message, saved.extra);
   };
 
-  const saveParsed = async (request: FastifyRequest, pathId: number | null, fields: Record<string, unknown>, uploads: Upload[]) => {
+  const saveParsed = async (request: FastifyRequest, pathId: number | null, fields: Record<string, unknown>, uploads: Upload[], checked?: Loaded) => {
     const user = userOf(request);
     const body = asObject(fields.request, 'request');
     const id = pathId ?? (body.id ? idParam(body.id) : null);
@@ -152,7 +153,8 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
       students_list: asArray(fields.studentsList ?? body.students_list) as SaveInput['students_list'],
       ...files,
     };
-    const r = await saveRequest(w, caller, idParam(id), input, context);
+    // A save by path: the stream as the check before the upload read it (saveRequest reads again if it moved).
+    const r = await saveRequest(w, caller, idParam(id), input, context, checked);
     return { outcome: r as RequestOutcome, message: 'Заявка сохранена', extra: r.notices.length ? { notices: r.notices } : {} };
   };
 

@@ -7,13 +7,13 @@ import { dataOf, type FileRef, type RequestData, type RequestDocument, type Requ
 import { parseOrThrow, submittedRequestSchema } from '../../domain/request/validation';
 import { scopeIncludes } from '../../domain/rights/scope';
 import type { CommandContext } from '../../domain/shared/events';
-import { conflict, forbidden, invalid } from '../../domain/shared/errors';
+import { conflict, DomainError, forbidden, invalid } from '../../domain/shared/errors';
 import { changedSince, decideAll, handleCommands } from '../handle-command';
 import { latest } from '../context';
 import { currentSpareLines, parseSpareLines, requestSparesStep, sameSpares, type SpareLine } from '../spares/request-spares-step';
 import type { RequestCaller } from './caller';
 import { assignCommand, ids } from './executors';
-import { COMMENT_EVENTS, loadVisible, STALE_REQUEST, type RequestOutcome, type RequestWriteContext } from './load';
+import { COMMENT_EVENTS, loadVisible, STALE_REQUEST, type Loaded, type RequestOutcome, type RequestWriteContext } from './load';
 import { requestLookupsWithReferences, unitInfo } from './lookups';
 
 export interface SaveInput {
@@ -56,8 +56,30 @@ export const saveRequest = async (
   id: number,
   input: SaveInput,
   context: CommandContext,
+  preloaded?: Loaded,
 ): Promise<RequestOutcome & { notices: string[] }> => {
-  const loaded = await loadVisible(w, caller, id);
+  if (!preloaded) return saveOn(w, caller, id, input, context, await loadVisible(w, caller, id));
+  // The route's visibility check already read the stream (issue 18: one read per save, not two).
+  // Should the stream have moved since, the save is decided once more on the stream as it is now,
+  // exactly as if it had been read here: the stale checks and the expected revision stay the judges.
+  try {
+    return await saveOn(w, caller, id, input, context, preloaded);
+  } catch (error) {
+    if (!(error instanceof DomainError) || error.kind !== 'conflict') throw error;
+    const fresh = await loadVisible(w, caller, id);
+    if (fresh.revision === preloaded.revision) throw error;
+    return saveOn(w, caller, id, input, context, fresh);
+  }
+};
+
+const saveOn = async (
+  w: RequestWriteContext,
+  caller: RequestCaller,
+  id: number,
+  input: SaveInput,
+  context: CommandContext,
+  loaded: Loaded,
+): Promise<RequestOutcome & { notices: string[] }> => {
   const { state, revision } = loaded;
   if (changedSince(input.revision, revision, loaded.types, COMMENT_EVENTS)) throw conflict(STALE_REQUEST);
   // Types and ranges first: no lookup below may meet an id PostgreSQL cannot hold.
