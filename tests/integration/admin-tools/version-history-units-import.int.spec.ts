@@ -88,7 +88,7 @@ describe('units import', () => {
     const before = await eventCount();
     const preview = await admin.post('/api/units_import', { text, dryRun: true });
     expect(preview.statusCode, preview.body).toBe(200);
-    const p = preview.json() as { counts: Record<string, number>; bad: Array<{ line: number; reason: string }>; imported: boolean };
+    const p = preview.json() as { counts: { created: number; updated: number; unchanged: number; bad: number }; bad: Array<{ line: number; reason: string }>; imported: boolean };
     expect(p.imported).toBe(false);
     expect(p.counts).toMatchObject({ created: 1, updated: 1, bad: 5 });
     expect(p.bad.map((b) => b.line)).toEqual([5, 6, 7, 8, 9]);
@@ -103,11 +103,11 @@ describe('units import', () => {
 
     const first = await admin.post('/api/units_import', { text });
     expect(first.statusCode, first.body).toBe(200);
-    const f = first.json() as { counts: Record<string, number>; message: string };
+    const f = first.json() as { counts: { created: number; updated: number; unchanged: number }; message: string };
     expect(f.message).toBe('Импорт завершен');
     expect(f.counts.created).toBe(1);
     expect(f.counts.updated).toBe(1);
-    expect(f.counts.created + f.counts.updated + f.counts.unchanged).toBe(p.counts.created! + p.counts.updated! + p.counts.unchanged!);
+    expect(f.counts.created + f.counts.updated + f.counts.unchanged).toBe(p.counts.created + p.counts.updated + p.counts.unchanged);
 
     const created = (await app.db.pool.one(sql.unsafe`
       SELECT o.id, o.kind_id, o.is_host, o.host_id, o.fullname, (SELECT count(*) FROM rm_units u WHERE u.organization_id = o.id AND NOT u.deleted)::int AS units

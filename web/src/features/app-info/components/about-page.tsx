@@ -8,8 +8,9 @@ import Typography from '@mui/material/Typography';
 import { APP_TITLE, CLIENT_VERSION } from '@/config/constants';
 import { formatDate } from '@/utils/format';
 import { useAppInfoQuery } from '../api/app-info-api';
+import { VersionHistory } from './version-history';
 
-/** /about (loaded lazily): versions, date and how to reach support. */
+/** /about (loaded lazily): versions, date, how to reach support and the version history. */
 export const AboutPage = () => {
   const { data } = useAppInfoQuery();
   const rows: ReadonlyArray<readonly [string, string]> = [
@@ -41,6 +42,7 @@ export const AboutPage = () => {
           </TableBody>
         </Table>
       </Paper>
+      <VersionHistory />
     </Container>
   );
 };
