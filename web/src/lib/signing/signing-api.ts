@@ -73,6 +73,8 @@ export const signingApi = api.injectEndpoints({
       query: (requestId) => `/request_sign_documents/${requestId}`,
       // The contract gives the list's shape; a plain array is taken too.
       transformResponse: (raw: SignDocumentsPage | readonly SignDocument[]) => (Array.isArray(raw) ? raw : (raw as SignDocumentsPage).files),
+      // The tab still lists the request's documents without their marks when this fails.
+      extraOptions: { quiet: [403, 404] },
       providesTags: ['SignDocuments'],
     }),
     /** The original's bytes as base64 (serialisable in the store), to be signed. */

@@ -12,26 +12,51 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { actKindTitles, signTypeTitles } from '@domain/request/enums';
+import { signerKindTitles } from '@domain/signing/events';
+import { showError, showSuccess } from '@/lib/notices';
+import { selectCurrentUser, selectRights } from '@/lib/session';
+import {
+  CertificateDialog,
+  NOT_SIGNED,
+  SignDownloads,
+  SignerMarkCells,
+  signableKindOf,
+  useRequestSignDocumentsQuery,
+  useSignDocuments,
+  type SignTask,
+  type SignerChoice,
+} from '@/lib/signing';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
+import { formatDate } from '@/utils/format';
 import { useDownloadRequestFileMutation } from '../../api/request-dialog-api';
 import { useDefaultSignersCount } from '../../hooks/use-references';
 import { useRequestEdit } from '../../model/edit-context';
 import { fileIdOf, type DocumentItem, type RequestFormValues } from '../../model/form-values';
 import { AddDocumentDialog } from './add-document-dialog';
 
-const NOT_SIGNED = 'Не подписан';
-
-/** Signer marks: the branch, the object and, with 3 signers, the final signer (signing comes later). */
-const SignerMarks = ({ doc }: { readonly doc: DocumentItem }) => (
-  <>
-    <TableCell>{NOT_SIGNED}</TableCell>
-    <TableCell>{NOT_SIGNED}</TableCell>
-    <TableCell>{doc.signers_count === 3 ? NOT_SIGNED : '—'}</TableCell>
-  </>
-);
-
-/** The 'Документы' tab: the request's documents; adding in PERFORMING, removing with RIGHT_REQUEST_DOCS_DELETE. */
+/**
+ * The 'Документы' tab: the request's documents with their downloads and signer marks (issue 13),
+ * 'Подписать' when the user is the signer whose turn it is; adding in PERFORMING, removing with
+ * RIGHT_REQUEST_DOCS_DELETE.
+ */
 export const DocumentsTab = () => {
   const { view, editable, change, addFile, dropFile } = useRequestEdit();
+  const dispatch = useAppDispatch();
+  const userId = useAppSelector(selectCurrentUser)?.id ?? null;
+  const rights = useAppSelector(selectRights);
+  // Only signed-and-electronic documents have a signing stream; the others get '—' marks.
+  const { data: signDocs } = useRequestSignDocumentsQuery(view?.id ?? 0, { skip: !view });
+  const signDocOf = (doc: DocumentItem) => (doc.kind === 'kept' ? signDocs?.find((d) => d.docId === doc.file_id) : undefined);
+  const signDocuments = useSignDocuments(userId);
+  const [signing, setSigning] = useState<SignTask | null>(null);
+  const [busy, setBusy] = useState(false);
+  const signWith = async (task: SignTask, choice: SignerChoice) => {
+    setSigning(null);
+    setBusy(true);
+    const [outcome] = await signDocuments([task], choice);
+    setBusy(false);
+    if (outcome) dispatch(outcome.ok ? showSuccess(outcome.message) : showError(outcome.message));
+  };
   const documents = useWatch<RequestFormValues, 'documents'>({ name: 'documents' });
   const { errors } = useFormState<RequestFormValues>({ name: 'documents' });
   const [download] = useDownloadRequestFileMutation();
@@ -59,38 +84,61 @@ export const DocumentsTab = () => {
             <TableCell>Филиал</TableCell>
             <TableCell>Объект</TableCell>
             <TableCell>Итоговый</TableCell>
+            <TableCell>Скачать</TableCell>
             <TableCell sx={{ width: 48 }} />
           </TableRow>
         </TableHead>
         <TableBody>
-          {documents.map((doc) => (
-            <TableRow key={fileIdOf(doc)}>
-              <TableCell>
-                {doc.kind === 'kept' && view ? (
-                  <Link component="button" onClick={() => void download({ requestId: view.id, fileId: doc.file_id, fileName: doc.file_name })}>
-                    {doc.file_name}
-                  </Link>
+          {documents.map((doc) => {
+            const signDoc = signDocOf(doc);
+            const kind = signDoc ? signableKindOf(signDoc, userId, rights) : null;
+            return (
+              <TableRow key={fileIdOf(doc)}>
+                <TableCell>
+                  {doc.kind === 'kept' && view ? (
+                    <Link component="button" onClick={() => void download({ requestId: view.id, fileId: doc.file_id, fileName: doc.file_name })}>
+                      {doc.file_name}
+                    </Link>
+                  ) : (
+                    `${doc.file_name} (будет отправлен при сохранении)`
+                  )}
+                </TableCell>
+                <TableCell>
+                  {doc.act_kind ? actKindTitles[doc.act_kind] : ''}
+                  {doc.kind === 'kept' && doc.act_number ? ` № ${doc.act_number}${doc.act_date ? ` от ${formatDate(doc.act_date)}` : ''}` : ''}
+                </TableCell>
+                <TableCell>
+                  {signTypeTitles[doc.sign_type]}, {doc.signers_count} подп.
+                </TableCell>
+                {signDoc || doc.kind === 'new' || doc.sign_type !== 'electron' ? (
+                  <SignerMarkCells doc={signDoc} />
                 ) : (
-                  `${doc.file_name} (будет отправлен при сохранении)`
+                  // An electronic document whose signing stream has not been started (yet): every mark unsigned.
+                  <>
+                    <TableCell>{NOT_SIGNED}</TableCell>
+                    <TableCell>{NOT_SIGNED}</TableCell>
+                    <TableCell>{doc.signers_count === 3 ? NOT_SIGNED : '—'}</TableCell>
+                  </>
                 )}
-              </TableCell>
-              <TableCell>{doc.act_kind ? actKindTitles[doc.act_kind] : ''}</TableCell>
-              <TableCell>
-                {signTypeTitles[doc.sign_type]}, {doc.signers_count} подп.
-              </TableCell>
-              <SignerMarks doc={doc} />
-              <TableCell>
-                {mayRemove(doc) && (
-                  <IconButton aria-label={`Удалить ${doc.file_name}`} size="small" onClick={() => remove(doc)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
+                <TableCell>{signDoc && <SignDownloads docId={signDoc.docId} fileName={signDoc.fileName} />}</TableCell>
+                <TableCell>
+                  {signDoc && kind && (
+                    <Button size="small" variant="outlined" disabled={busy} onClick={() => setSigning({ doc: signDoc, kind })}>
+                      Подписать
+                    </Button>
+                  )}
+                  {mayRemove(doc) && (
+                    <IconButton aria-label={`Удалить ${doc.file_name}`} size="small" onClick={() => remove(doc)}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  )}
+                </TableCell>
+              </TableRow>
+            );
+          })}
           {documents.length === 0 && (
             <TableRow>
-              <TableCell colSpan={7}>Документов нет</TableCell>
+              <TableCell colSpan={8}>Документов нет</TableCell>
             </TableRow>
           )}
         </TableBody>
@@ -100,6 +148,14 @@ export const DocumentsTab = () => {
         <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => setAdding(true)}>
           Добавить документ
         </Button>
+      )}
+      {signing && (
+        <CertificateDialog
+          open
+          title={`Подписать ${signing.doc.fileName} (${signerKindTitles[signing.kind]})`}
+          onClose={() => setSigning(null)}
+          onChosen={(choice) => void signWith(signing, choice)}
+        />
       )}
       {adding && (
         <AddDocumentDialog
