@@ -66,8 +66,11 @@ export const fromBase64 = (text: string): Uint8Array => {
   return out.subarray(0, j);
 };
 
-/** A fresh ArrayBuffer holding exactly these bytes (crypto-gost-js takes ArrayBuffers). */
-export const bufferOf = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
+/**
+ * A fresh ArrayBuffer holding exactly these bytes (crypto-gost-js takes ArrayBuffers). Copied through
+ * the Uint8Array constructor: a Node Buffer's own slice() is a view into a shared pool.
+ */
+export const bufferOf = (bytes: Uint8Array): ArrayBuffer => new Uint8Array(bytes).buffer as ArrayBuffer;
 
 const hex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
 
