@@ -166,6 +166,12 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'POST /api/request_set_new_number': REQUEST_EDIT_NUMBER,
   'POST /api/request_set_new_date': REQUEST_EDIT_NUMBER,
   'POST /api/request_comments': REQUEST_READ,
+  // Acts from templates (issue 13): generation and its dialog's candidates need RIGHT_REQUEST_EDIT FULL
+  // (admin, engineer, chief); template versions RIGHT_SETTINGS FULL.
+  'GET /api/act_signer_candidates/:id': only('admin', 'engineer', 'chief'),
+  'POST /api/request_act': only('admin', 'engineer', 'chief'),
+  'GET /api/act_templates': SETTINGS,
+  'POST /api/act_templates/:kind': SETTINGS,
   'POST /api/request_multiple': MULTIPLE_REQUESTS,
   // The state hot line (issue 14): RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT; the outbox RIGHT_SETTINGS.
   'POST /api/request_hot_line_register': HOTLINE_NUMBER,

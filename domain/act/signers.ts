@@ -41,3 +41,34 @@ export const preselected = (candidates: SignerCandidates, count: 2 | 3): Partial
   Object.fromEntries(rolesOf(count).flatMap((role) => (candidates[role].length === 1 ? [[role, candidates[role][0]!.id]] : []))) as Partial<
     Record<SignerRole, number>
   >;
+
+/** A user of the unit's region with what the signing rules look at (read side's answer). */
+export interface SignerUser {
+  readonly id: number;
+  readonly name: string;
+  readonly post: string;
+  readonly organizationId: number;
+  /** The user's organisation is a branch (its kind is_filial). */
+  readonly inBranch: boolean;
+  readonly units: readonly number[];
+  readonly rights: readonly Readonly<Record<string, number | undefined>>[];
+}
+
+const FULL = 2;
+const holds = (u: SignerUser, key: string) => u.rights.some((r) => ((r[key] ?? 0) & FULL) !== 0);
+
+/**
+ * Candidates per role (requests.md 6) among the active users of the unit's region: branch (IAC)
+ * signers work in the region's branch; object (unit) signers in the request's organisation or
+ * serve the unit (a branch employee appointed to sign for a court by power of attorney); final
+ * signers anywhere in the region.
+ */
+export const signerCandidates = (users: readonly SignerUser[], unit: { id: number; organizationId: number }): SignerCandidates => {
+  const pick = (ok: (u: SignerUser) => boolean) =>
+    users.filter(ok).map((u) => ({ id: u.id, name: u.name, post: u.post })).sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id - b.id);
+  return {
+    iac: pick((u) => u.inBranch && holds(u, 'RIGHT_SIGNING_DOCS_IAC')),
+    unit: pick((u) => holds(u, 'RIGHT_SIGNING_DOCS_UNIT') && (u.organizationId === unit.organizationId || u.units.includes(unit.id))),
+    final: pick((u) => holds(u, 'RIGHT_SIGNING_DOCS_FINAL')),
+  };
+};

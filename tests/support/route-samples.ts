@@ -166,6 +166,11 @@ export const benignSample = async (
     'POST /api/request_set_new_number': async () => ({ url, body: { requestId: await freshRequest(), newNumber: `П-${caller}` } }),
     'POST /api/request_set_new_date': async () => ({ url, body: { requestId: await freshRequest(), newDate: new Date().toISOString().slice(0, 10) } }),
     'POST /api/request_comments': () => ({ url, body: { requestComment: { request_id: request, comment: 'Проверка прав' } } }),
+    // Acts (issue 13): the demo request is not performing, so a generation is refused (409) after the rights check.
+    'GET /api/act_signer_candidates/:id': () => ({ url: `/api/act_signer_candidates/${request}?actKind=CO_7` }),
+    'POST /api/request_act': () => ({ url, body: { requestId: request, actKind: 'CO_7', actDate: new Date().toISOString().slice(0, 10), signersCount: 2, signType: 'paper', signers: {} } }),
+    'GET /api/act_templates': () => ({ url }),
+    'POST /api/act_templates/:kind': () => ({ url: '/api/act_templates/act-co-8', body: {} }),
     'POST /api/request_multiple': () => ({ url, body: { unitsIds: [rows.courtUnit], requestText: 'Проверка прав: групповая заявка', requestKindId: 2 } }),
     // The hot line (issue 14): a fresh request; without HOTLINE_EMAIL the registration and close are refused (409).
     'POST /api/request_hot_line_register': async () => ({ url, body: { request_id: await freshRequest() } }),
