@@ -51,6 +51,8 @@ export const appRoutes: readonly AppRoute[] = [
     Page: lazyComponent(() => import('./pages/organizations-page').then((m) => m.OrganizationsPage)),
   },
   { path: paths.hosts, access: signedIn(readOrFull('RIGHT_ORGANIZATIONS')), Page: lazyComponent(() => import('./pages/organizations-page').then((m) => m.HostsPage)) },
+  // Units import (issue 16): the menu's rule, RIGHT_REFERENCES FULL (saving organisations also needs RIGHT_ORGANIZATIONS FULL).
+  { path: paths.unitsImport, access: signedIn(full('RIGHT_REFERENCES')), Page: lazyComponent(() => import('./pages/units-import-page').then((m) => m.UnitsImportPage)) },
   // Equipment references of issue 12 (equipment.md 2): the spares stock with RIGHT_ZIP READ or FULL.
   { path: paths.spares, access: signedIn(readOrFull('RIGHT_ZIP')), Page: lazyComponent(() => import('./pages/spares-page').then((m) => m.SparesPage)) },
   {

@@ -40,6 +40,8 @@ export const paths = {
   outbox: '/outbox',
   // The audit trail (features/audit, issue 17).
   audit: '/audit',
+  // Units import (issue 16, features/organization-admin).
+  unitsImport: '/units-import',
   // Documents for signature (features/signing, issue 13).
   documentsList: '/documents-list',
 } as const;

@@ -96,7 +96,7 @@ export const mainMenu: readonly MenuGroup[] = [
       { title: 'Программное обеспечение', to: '/programs', rights: [readOrFull('RIGHT_PROGRAMS')] },
       { title: 'Типовые неисправности', to: '/common-disrepairs', rights: [full('RIGHT_COMMON_DISREPAIRS')] },
       { title: 'Сервисные центры', to: '/services-repairs', rights: [full('RIGHT_SERVICES_REPAIRS')] },
-      { title: 'Импорт объектов', to: '/units-import', rights: [full('RIGHT_REFERENCES')] },
+      { title: 'Импорт объектов', to: paths.unitsImport, rights: [full('RIGHT_REFERENCES')] },
     ],
   },
   {
@@ -114,7 +114,7 @@ export const mainMenu: readonly MenuGroup[] = [
     title: 'Помощь',
     items: [
       { title: 'Запросы администратору', to: '/request-inner', rights: [] },
-      { title: 'История версий', to: null, rights: [] },
+      { title: 'История версий', to: `${paths.about}#versions`, rights: [] },
       { title: 'О программе', to: paths.about, rights: [] },
       { title: 'Обучающие материалы', to: '/manuals', rights: [] },
     ],
