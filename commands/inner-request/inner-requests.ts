@@ -36,7 +36,7 @@ const checkKind = async (w: WriteContext, kind: number | null) => {
 
 /**
  * POST /api/request_inner: a request, or an answer when `parent_id` names one. An answer goes to a
- * request (not to an answer), by its author or an administrator; only administrators classify.
+ * request (not to an answer), by its author or an administrator.
  * `usersIds` are the accounts to tell by e-mail; an answer by someone else also mails the request's
  * author (the mail reaction reads `notify_email` from the event).
  */
@@ -53,7 +53,8 @@ export const createInnerRequest = async (
     if (parent.parent_id !== null) throw invalid(innerMessages.answerOfAnswer);
     if (parent.author_id !== caller.id) notifyEmail = parent.author_email;
   }
-  const kind = caller.isAdmin ? body.request_inner_kind_id : null;
+  // The author may classify a request in the dialog (administration.md 2.9); an answer has no kind.
+  const kind = body.parent_id === null ? body.request_inner_kind_id : null;
   await checkKind(w, kind);
   const users = Array.isArray(input.usersIds) ? [...new Set(input.usersIds.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2147483647))] : [];
   const active = new Set(await w.lookups.activeUserIds(users));

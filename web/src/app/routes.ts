@@ -41,6 +41,8 @@ export const appRoutes: readonly AppRoute[] = [
     access: signedIn(readOrFull('RIGHT_USERS_HL')),
     Page: lazyComponent(() => import('./pages/users-page').then((m) => m.UsersHotlinePage)),
   },
+  // Requests to the administrator (issue 16): every signed-in user writes and reads their own.
+  { path: paths.requestInner, access: signedIn(), Page: lazyComponent(() => import('./pages/request-inner-page').then((m) => m.RequestInnerPage)) },
   { path: paths.notifications, access: signedIn(), Page: lazyComponent(() => import('./pages/notifications-page').then((m) => m.NotificationsPage)) },
   { path: paths.audit, access: signedIn(full('RIGHT_AUDIT')), Page: lazyComponent(() => import('./pages/audit-page').then((m) => m.AuditPage)) },
   { path: paths.outbox, access: signedIn(full('RIGHT_SETTINGS')), Page: lazyComponent(() => import('./pages/outbox-page').then((m) => m.OutboxPage)) },

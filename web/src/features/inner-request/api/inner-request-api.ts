@@ -1,0 +1,55 @@
+import type { InnerRequestFilter, InnerRequestRow } from '@domain/inner-request';
+import { api } from '@/lib/api';
+import { saveBlob } from '@/lib/download';
+
+export interface InnerRequestsPage {
+  readonly request_inner: InnerRequestRow[];
+  readonly iRequestsInnerCount: number;
+  readonly pagesCount: number;
+}
+
+const TAG = { type: 'InnerRequests' as const, id: 'LIST' };
+
+/** The calls of administration.md 7 for /request-inner. */
+export const innerRequestApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/request_inner/{filter json with pageNumber} -> request_inner, iRequestsInnerCount. */
+    innerRequests: build.query<InnerRequestsPage, InnerRequestFilter>({
+      query: (filter) => `/request_inner/${encodeURIComponent(JSON.stringify(filter))}`,
+      providesTags: [TAG],
+    }),
+    /** POST /api/request_inner (multipart): innerRequest, usersIds, files. */
+    createInnerRequest: build.mutation<{ message: string; id: number }, FormData>({
+      query: (body) => ({ url: '/request_inner', method: 'POST', body }),
+      invalidatesTags: [TAG],
+    }),
+    /** PUT /api/request_inner/{id}: state or request_inner_kind_id. */
+    updateInnerRequest: build.mutation<{ message: string }, { id: number; state?: number; request_inner_kind_id?: number | null }>({
+      query: ({ id, ...body }) => ({ url: `/request_inner/${id}`, method: 'PUT', body }),
+      invalidatesTags: [TAG],
+    }),
+    deleteInnerRequest: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/request_inner/${id}`, method: 'DELETE' }),
+      invalidatesTags: [TAG],
+    }),
+    /** A file as a blob: images for the carousel (an object URL), other files saved as downloads. */
+    innerRequestFile: build.mutation<string | null, { id: number; fileId: string; fileName: string; save: boolean }>({
+      query: ({ id, fileId, fileName, save }) => ({
+        url: `/request_inner_file/${id}/${encodeURIComponent(fileId)}`,
+        responseHandler: async (response: Response) => {
+          if (!response.ok) return response.json().catch(() => null);
+          const blob = await response.blob();
+          if (save) {
+            saveBlob(blob, fileName);
+            return null;
+          }
+          return URL.createObjectURL(blob);
+        },
+      }),
+      extraOptions: { successNotice: false },
+    }),
+  }),
+});
+
+export const { useInnerRequestsQuery, useCreateInnerRequestMutation, useUpdateInnerRequestMutation, useDeleteInnerRequestMutation, useInnerRequestFileMutation } =
+  innerRequestApi;

@@ -1,0 +1,1 @@
+export { InnerRequestsScreen } from './components/inner-requests-screen';
