@@ -40,6 +40,8 @@ import { hotlineRoutes } from './routes/hotline';
 import { appVersionRoutes } from './routes/app-version';
 import { unitsImportRoutes } from './routes/units-import';
 import { innerRequestRoutes } from './routes/inner-request';
+import { newsRoutes } from './routes/news';
+import { manualRoutes } from './routes/manual';
 
 export const MAX_FILE_BYTES = 52_428_800;
 
@@ -98,6 +100,8 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   fileRoutes(app, ctx);
   signingRoutes(app, ctx);
   notificationRoutes(app, ctx);
+  newsRoutes(app, ctx);
+  manualRoutes(app, ctx);
   innerRequestRoutes(app, ctx);
 
   const dist = options.webDist;

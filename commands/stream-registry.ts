@@ -18,6 +18,9 @@ const registrations: Readonly<Record<string, StreamRegistration<never>>> = {
   // sign-document-{fileId} (issue 13: its own stream per document to sign) and the trusted roots list.
   sign: {},
   trusted_roots: {},
+  // Support news (news-{id}) and manual folders with their items (manual-{folderId}), issue 16.
+  news: {},
+  manual: {},
   // request_inner-{id}: requests to the administrator and their answers (issue 16).
   request_inner: {},
 };

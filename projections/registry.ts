@@ -12,6 +12,8 @@ import { innerRequestProjection } from './inner-request/projection';
 import { toolHistoryProjection } from './tool/history/projection';
 import { auditProjection } from './audit/projection';
 import { signDocumentsProjection } from './signing/projection';
+import { newsProjection } from './news/projection';
+import { manualProjection } from './manual/projection';
 
 /** Every read model the application keeps; the runner builds and rebuilds them from the log. */
 export const allProjections = (): Projection[] => [
@@ -28,4 +30,6 @@ export const allProjections = (): Projection[] => [
   toolHistoryProjection,
   auditProjection,
   signDocumentsProjection,
+  newsProjection,
+  manualProjection,
 ];

@@ -86,6 +86,21 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'PUT /api/request_inner/:id': SETTINGS,
   'DELETE /api/request_inner/:id': SETTINGS,
   'GET /api/request_inner_file/:id/:fileId': signedIn,
+  // Support news and manuals (issue 16): read by every signed-in user; written with
+  // RIGHT_GAS_SOFT_RENEWAL_EDIT / RIGHT_MANUALS_EDIT FULL, which among the demo roles only admin holds.
+  'GET /api/gas_soft_renewals': signedIn,
+  'POST /api/gas_soft_renewal': SETTINGS,
+  'PUT /api/gas_soft_renewal/:id': SETTINGS,
+  'DELETE /api/gas_soft_renewal/:id': SETTINGS,
+  'GET /api/gas_soft_renewal_file/:id/:fileId': signedIn,
+  'GET /api/manuals': signedIn,
+  'POST /api/manuals': SETTINGS,
+  'PUT /api/manuals/:id': SETTINGS,
+  'DELETE /api/manuals/:id': SETTINGS,
+  'POST /api/manuals_items': SETTINGS,
+  'PUT /api/manuals_items/:id': SETTINGS,
+  'DELETE /api/manuals_items/:id': SETTINGS,
+  'GET /api/manual_item_file/:itemId/:fileId': signedIn,
   'GET /api/organization': signedIn,
   'GET /api/organization/:id': signedIn,
   'POST /api/organization': ORGANIZATIONS_FULL,
@@ -212,6 +227,12 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/tools_import/:jobId': only('admin'),
   'POST /api/tools_and_sets_clean/:unitId': only('admin'),
   'GET /api/tools_import_template': only('admin'),
+  // Court reports as jobs (issue 15): the report's own right at FULL (admin and chief hold every report right);
+  // a run is read, cancelled and downloaded only by its owner (another caller's or an unknown id: 404).
+  'POST /api/reports/:reportId': only('admin', 'chief'),
+  'GET /api/reports/jobs/:jobId': signedIn,
+  'DELETE /api/reports/jobs/:jobId': signedIn,
+  'GET /api/reports/jobs/:jobId/file': signedIn,
   'GET /api/tool_export/:format': TOOLS_READ,
   'GET /api/tool_export/:format/:filter': TOOLS_READ,
   // Electronic signing (issue 13): a signing right (admin: every document, read-only) lists and signs; downloads
