@@ -16,6 +16,7 @@ import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import { backgroundHashes } from './demo-hashes';
 import { seedDemoSigning } from './demo-signing';
+import { seedDemoInnerRequests } from './demo-inner-requests';
 import {
   commonDisrepairsData,
   commonProgramsData,
@@ -376,6 +377,8 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
   if (last) await ctx.runner.waitFor(last, 60_000);
   // Electronic signing (issue 13): the demo CA as a trusted root and key files of the demo signers.
   await seedDemoSigning(ctx, context);
+  // Problem categories and requests to the administrator (issue 16).
+  last = latest(last, await seedDemoInnerRequests(ctx, context));
   return last;
 };
 
