@@ -3,6 +3,8 @@ import type { UnitScope } from '../../domain/rights/scope';
 import { requestBatches, type RequestListRow } from '../../projections/request/list/queries';
 import type { RequestFilter } from '../../domain/request/list-filter';
 import { toolBatches, type ToolRow, type ToolSearch } from '../../projections/tool/list/queries';
+import { courtReportQueries, type ReportQuery } from '../../projections/report/queries';
+import type { CourtReportId } from '../../domain/report/court/reports';
 
 /**
  * The data queries the report registry (domain/report/registry.ts) names, wired to the read
@@ -11,7 +13,9 @@ import { toolBatches, type ToolRow, type ToolSearch } from '../../projections/to
 export const reportQueries: {
   readonly requestList: (pool: DatabasePool, filter: RequestFilter, scope: UnitScope, batchSize: number) => AsyncIterable<RequestListRow[]>;
   readonly toolList: (pool: DatabasePool, search: ToolSearch, batchSize: number) => AsyncIterable<ToolRow[]>;
-} = {
+} & Readonly<Record<CourtReportId, ReportQuery>> = {
   requestList: requestBatches,
   toolList: toolBatches,
+  // The court reports (issue 15), run as jobs by api/routes/report.ts.
+  ...courtReportQueries,
 };

@@ -116,4 +116,4 @@ export const courtReports = [
   waitingRepairReport, waitingRepairAgeReport, warrantyReport, repairShortReport, failuresReport, subsystemsReport,
   hardware1Report,
 ] as const;
-export type CourtReportId = (typeof courtReports)[number]['id'];
+export type CourtReportId = (typeof courtReports)[number]['query'];

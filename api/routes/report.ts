@@ -1,0 +1,97 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'slonik';
+import { findReport } from '../../domain/report/registry';
+import { resolveParameters, type ReportParameters } from '../../domain/report/court/parameters';
+import { EXCLUDED_REGION_ID_FROM } from '../../domain/report/court/constants';
+import { formatDate } from '../../domain/shared/dates';
+import { forbidden, invalid, notFound } from '../../domain/shared/errors';
+import { RightValue } from '../../domain/rights/values';
+import { courtReportQueries } from '../../projections/report/queries';
+import type { CourtReportId } from '../../domain/report/court/reports';
+import type { AppContext } from '../context';
+import { scopeOf } from '../auth/current-user';
+import { attachmentDisposition } from '../http/download';
+import { requireRight, userOf } from '../http/guard';
+import { ReportJobs } from '../jobs/report';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const jobMissing = 'Отчет не найден';
+
+/**
+ * The court reports as jobs (issue 15): POST /api/reports/{reportId} with the dialog's parameters
+ * starts a run ({ jobId }); GET /api/reports/jobs/{jobId} answers its state, phase, rows done of
+ * total, and when done the preview and the file name; DELETE cancels; GET …/file downloads. The
+ * report's own right at FULL; a region other than the caller's own, or all regions, needs request
+ * read at ALL; the balance holder must be a host of that region.
+ */
+export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const jobs = new ReportJobs(path.join(ctx.config.dataDir, 'reports'), ctx.log);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
+
+  const checkPlace = async (request: FastifyRequest, regionId: number | null, holderId: number | null) => {
+    const user = userOf(request);
+    const all = scopeOf(user, 'RIGHT_REQUEST_READ').all;
+    if (regionId == null) {
+      if (!all) throw forbidden('Отчет по всем регионам доступен только пользователю с доступом ко всем заявкам');
+    } else {
+      const exists = await ctx.pool.maybeOneFirst(sql.unsafe`SELECT id FROM rm_catalog_items WHERE catalog = 'regions' AND id = ${regionId} AND NOT deleted`);
+      if (exists == null || (!all && user.region_id !== regionId)) throw notFound('Регион не найден');
+    }
+    if (holderId != null) {
+      const holder = await ctx.pool.maybeOne(sql.unsafe`SELECT region_id FROM rm_organizations WHERE id = ${holderId} AND is_host AND NOT deleted`);
+      const holderRegion = holder ? Number(holder.region_id) : null;
+      if (holderRegion == null || (regionId != null && holderRegion !== regionId) || (regionId == null && holderRegion >= EXCLUDED_REGION_ID_FROM))
+        throw notFound('Балансодержатель не найден');
+    }
+  };
+
+  app.post('/api/reports/:reportId', async (request) => {
+    const { reportId } = request.params as { reportId: string };
+    const report = findReport(reportId);
+    if (!report?.dialog || !(reportId in courtReportQueries)) throw notFound('Отчет не найден');
+    const user = requireRight(request, report.right.key, RightValue.FULL);
+    const parsed = report.parameters.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'parameters'), i.message]));
+      throw invalid(parsed.error.issues[0]?.message ?? 'Неверные параметры отчета', errors);
+    }
+    const parameters = parsed.data as ReportParameters;
+    const resolved = resolveParameters(report.dialog, parameters);
+    await checkPlace(request, resolved.regionId, resolved.balanceHolderId);
+    const query = courtReportQueries[reportId as CourtReportId];
+    const jobId = jobs.run({
+      userId: user.id,
+      reportId,
+      title: report.title,
+      period: report.dialog.dates ? `за период с ${formatDate(resolved.dateBeg)} по ${formatDate(resolved.dateEnd)}` : null,
+      fileName: report.fileName({ ...parameters, date_beg: resolved.dateBeg, date_end: resolved.dateEnd }, 'xlsx'),
+      data: () => query(ctx.pool, resolved),
+    });
+    return { jobId };
+  });
+
+  app.get('/api/reports/jobs/:jobId', async (request) => {
+    const user = userOf(request);
+    const view = jobs.get((request.params as { jobId: string }).jobId, user.id);
+    if (!view) throw notFound(jobMissing);
+    return view;
+  });
+
+  app.delete('/api/reports/jobs/:jobId', async (request) => {
+    const user = userOf(request);
+    const view = jobs.cancel((request.params as { jobId: string }).jobId, user.id);
+    if (!view) throw notFound(jobMissing);
+    return { message: 'Формирование отчета отменено' };
+  });
+
+  app.get('/api/reports/jobs/:jobId/file', async (request, reply) => {
+    const user = userOf(request);
+    const file = await jobs.file((request.params as { jobId: string }).jobId, user.id);
+    if (!file) throw notFound('Файл отчета не найден');
+    void reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', attachmentDisposition(file.name.display, file.name.ascii));
+    return reply.send(createReadStream(file.path));
+  });
+};
