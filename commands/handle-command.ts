@@ -1,6 +1,7 @@
 import type { CommandContext, DomainEvent } from '../domain/shared/events';
 import { conflict } from '../domain/shared/errors';
-import { WrongExpectedRevisionError, type EventStore, type IndexChange, type NewEvent, type Position } from '../infrastructure/eventstore/port';
+import { WrongExpectedRevisionError, type EventStore, type IndexChange, type NewEvent, type Position, type YearlyNumber } from '../infrastructure/eventstore/port';
+import { withValueAt } from '../infrastructure/eventstore/with-value-at';
 import type { Decider } from '../domain/shared/decider';
 import { readAggregate, type WriteIndex } from './aggregate';
 import { registrationOf } from './stream-registry';
@@ -32,6 +33,12 @@ export interface HandleOptions {
   readonly anyRevision?: boolean;
   /** The stream as the caller has just read and folded it: decided on without reading it again. */
   readonly known?: { readonly state: unknown; readonly revision: number; readonly types?: readonly string[] };
+  /**
+   * A number of the year the append claims and writes into the first event at `path` (a new
+   * request's number: decided with a placeholder, numbered in the append's own statement, so a
+   * refused or failed command takes no number). The result's events and state carry the number.
+   */
+  readonly yearlyNumber?: YearlyNumber;
 }
 
 export interface HandleResult<S, E> {
@@ -157,7 +164,14 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
       const result = await store.append(streamId, toNewEvents(events, context, registration.schemaVersions), {
         expectedRevision: options.anyRevision ? 'any' : revision < 0 ? 'no_stream' : revision,
         ...(index ? { index } : {}),
+        ...(options.yearlyNumber ? { yearlyNumber: options.yearlyNumber } : {}),
       });
+      if (options.yearlyNumber && result.number !== undefined) {
+        // The events as stored: the first carries the number the append claimed.
+        const path = options.yearlyNumber.path;
+        const stored = events.map((e, i) => (i === 0 ? ({ ...e, data: withValueAt(e.data, path, result.number) } as E) : e));
+        return { events: stored, state: stored.reduce(decider.evolve, state), revision: result.nextRevision, position: result.position };
+      }
       return { events, state: next, revision: result.nextRevision, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -23,6 +23,33 @@ export const claimUnique = async (db: Db, scope: string, value: string, owner: s
   return holder === null || holder === owner ? { ok: true } : { ok: false, owner: holder };
 };
 
+/**
+ * Yearly numbers (request numbers: 1, 2, 3 ... each year): the year's counter in
+ * request_number_counters, and the number claimed in unique_values as '{year}-{number}' so numbers
+ * changed by hand are never given twice; a number already claimed is skipped (`claimed` false: count on).
+ * `then` continues the same statement with the claim's rows (CTE `claim`, columns `number`), so an
+ * event store can append in it (issue 18); `then` absent, the statement only claims.
+ */
+export const yearlyNumberClaim = (scope: string, year: number, owner: string) => sql.fragment`
+  counted AS (
+    INSERT INTO request_number_counters (year, last) VALUES (${year}, 1)
+    ON CONFLICT (year) DO UPDATE SET last = request_number_counters.last + 1
+    RETURNING last),
+  claim AS (
+    INSERT INTO unique_values (scope, value, owner)
+    SELECT ${scope}, ${year}::text || '-' || counted.last::text, ${owner} FROM counted
+    ON CONFLICT (scope, value) DO NOTHING RETURNING (split_part(value, '-', 2))::int AS number)`;
+
+/** The next number of the year, counted and claimed in one statement (no append beside it). */
+export const claimYearlyNumber = async (db: Pick<DatabasePool, 'one'>, scope: string, year: number, owner: string): Promise<number> => {
+  for (;;) {
+    const row = await db.one(sql.unsafe`
+      WITH ${yearlyNumberClaim(scope, year, owner)}
+      SELECT counted.last, (SELECT number FROM claim) AS number FROM counted`);
+    if (row.number !== null) return Number(row.number);
+  }
+};
+
 export const releaseUnique = async (db: Db, scope: string, value: string, owner: string): Promise<void> => {
   await db.query(sql.unsafe`DELETE FROM unique_values WHERE scope = ${scope} AND value = ${value} AND owner = ${owner}`);
 };

@@ -14,7 +14,7 @@ import type { RequestCaller } from './caller';
 import { ids } from './executors';
 import type { RequestOutcome, RequestWriteContext } from './load';
 import { regionEngineers, regionSettings, requestLookupsWithReferences, unitInfo, userReferences } from './lookups';
-import { allocateRequestNumber } from './numbers';
+import { REQUEST_NUMBER_SCOPE, requestNumberOwner } from './numbers';
 
 export interface RegisterInput {
   readonly request: Record<string, unknown>;
@@ -71,10 +71,12 @@ export const registerRequest = async (
     lookups,
     ...(input.group ? { group: true } : {}),
   });
-  // Decide once before taking a number, so an invalid request does not consume one.
-  requestDecider.decide(requestDecider.initialState(), command(0), context);
-  const number = await allocateRequestNumber(w.pool, yearOf(context.now), id);
+  // The number is claimed by the append itself, in its own statement (issue 18): decided with a
+  // placeholder, a refused request takes no number, and a number is never claimed without its request.
   // The id was just allocated: the stream is new, no need to read it first.
-  const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command(number), context, { expectNew: true });
+  const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command(0), context, {
+    expectNew: true,
+    yearlyNumber: { year: yearOf(context.now), scope: REQUEST_NUMBER_SCOPE, owner: requestNumberOwner(id), path: ['request', 'number'] },
+  });
   return { id, position: r.position, after: { state: r.state, revision: r.revision } };
 };

@@ -62,6 +62,8 @@ export interface AppendResult {
   readonly nextRevision: number;
   /** Position of the last appended event. */
   readonly position: Position;
+  /** The number claimed for `yearlyNumber`, when asked for. */
+  readonly number?: number;
 }
 
 export class WrongExpectedRevisionError extends Error {
@@ -95,6 +97,21 @@ export interface AppendOptions {
    * append (no shared transaction, see its adapter).
    */
   readonly index?: IndexChange;
+  /**
+   * A number of the year (request numbers) counted, claimed unique and written into the first
+   * event's data at `path` by the append itself: PostgreSQL in the append's own statement (one
+   * round trip, one commit; nothing is claimed when the append fails), EventStoreDB just before it.
+   */
+  readonly yearlyNumber?: YearlyNumber;
+}
+
+export interface YearlyNumber {
+  readonly year: number;
+  /** The claim in unique_values: its scope ('{year}-{number}' is the value) and owner. */
+  readonly scope: string;
+  readonly owner: string;
+  /** Where the number goes in the first event's data, e.g. ['request', 'number']. */
+  readonly path: readonly string[];
 }
 
 /** One stream's part of an `appendMany`. */

@@ -37,6 +37,8 @@ import {
 import type { DatabasePool } from 'slonik';
 import { WakeUp } from '../../wake-up';
 import { applyIndexChange } from '../../write-index';
+import { claimYearlyNumber, releaseUnique } from '../../unique-values';
+import { withValueAt } from '../with-value-at';
 
 const toEsdbExpected = (e: ExpectedRevision): AppendExpectedRevision =>
   e === 'no_stream' ? NO_STREAM : e === 'any' ? ANY : e === 'stream_exists' ? STREAM_EXISTS : BigInt(e);
@@ -81,9 +83,13 @@ export class EventStoreDbEventStore implements EventStore {
     this.client = EventStoreDBClient.connectionString(connectionString);
   }
 
-  async append(streamId: string, events: readonly NewEvent[], { expectedRevision, index }: AppendOptions): Promise<AppendResult> {
-    if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
+  async append(streamId: string, given: readonly NewEvent[], { expectedRevision, index, yearlyNumber }: AppendOptions): Promise<AppendResult> {
+    if (given.length === 0) throw new Error(`append to ${streamId}: no events`);
     if (index && !this.indexDb) throw new Error(`append to ${streamId}: write-side index ${index.index} needs the PostgreSQL pool`);
+    if (yearlyNumber && !this.indexDb) throw new Error(`append to ${streamId}: a yearly number needs the PostgreSQL pool`);
+    // No transaction spans EventStoreDB and PostgreSQL: the number is claimed first, given back if the append fails.
+    const number = yearlyNumber ? await claimYearlyNumber(this.indexDb!, yearlyNumber.scope, yearlyNumber.year, yearlyNumber.owner) : undefined;
+    const events = yearlyNumber ? given.map((e, i) => (i === 0 ? { ...e, data: withValueAt(e.data, yearlyNumber.path, number) } : e)) : given;
     try {
       const r = await this.client.appendToStream(
         streamId,
@@ -99,8 +105,9 @@ export class EventStoreDbEventStore implements EventStore {
       if (!r.position) throw new Error('EventStoreDB did not return a position');
       if (index) await applyIndexChange(this.indexDb!, index);
       this.appended.wake();
-      return { nextRevision: Number(r.nextExpectedRevision), position: { ...r.position } };
+      return { nextRevision: Number(r.nextExpectedRevision), position: { ...r.position }, ...(number !== undefined ? { number } : {}) };
     } catch (error) {
+      if (yearlyNumber && number !== undefined) await releaseUnique(this.indexDb!, yearlyNumber.scope, `${yearlyNumber.year}-${number}`, yearlyNumber.owner).catch(() => {});
       if (error instanceof WrongExpectedVersionError) {
         const actual = error.actualVersion;
         throw new WrongExpectedRevisionError(streamId, expectedRevision, typeof actual === 'bigint' ? Number(actual) : 'no_stream');

@@ -10,6 +10,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
+  type YearlyNumber,
   type ReadAllOptions,
   type ReadStreamOptions,
   type StoredEvent,
@@ -19,6 +20,7 @@ import {
 import { EVENTS_CHANNEL } from './schema';
 import { WakeUp } from '../../wake-up';
 import { applyIndexChange } from '../../write-index';
+import { yearlyNumberClaim } from '../../unique-values';
 
 interface EventRow {
   position: string;
@@ -103,6 +105,46 @@ export interface PostgresEventStoreOptions {
   readonly appendManyFault?: (batches: readonly AppendBatch[]) => void;
 }
 
+/**
+ * The append with a number of the year claimed in the same statement (issue 18): the counter, the
+ * claim, the stream and the events, each from the rows of the one before, so a number already
+ * claimed inserts nothing (row: number null) and a stream claim that fails leaves only the claim
+ * (row: revision null), which the caller gives back. The number goes into the first event's data.
+ */
+const numberedAppend = (
+  streamId: string,
+  n: number,
+  expected: ExpectedRevision,
+  yearly: YearlyNumber,
+  types: string[],
+  datas: string[],
+  metas: string[],
+  versions: number[],
+) => {
+  if (expected !== 'no_stream') throw new Error(`append to ${streamId}: a yearly number is claimed for a new stream only`);
+  const path = sql.array([...yearly.path], 'text');
+  return sql.unsafe`
+    WITH ${yearlyNumberClaim(yearly.scope, yearly.year, yearly.owner)},
+    s AS (
+      INSERT INTO es_streams (stream_id, stream_type, revision) SELECT ${streamId}, ${streamTypeOf(streamId)}, ${n - 1} FROM claim
+      ON CONFLICT (stream_id) DO NOTHING RETURNING revision),
+    e AS (
+      INSERT INTO es_events (stream_id, stream_revision, type, data, metadata, schema_version)
+      SELECT ${streamId}, s.revision - ${n} + t.ord, t.type,
+             CASE WHEN t.ord = 1 THEN jsonb_set(t.data::jsonb, ${path}, to_jsonb(claim.number)) ELSE t.data::jsonb END,
+             t.metadata::jsonb, t.schema_version
+      FROM s, claim, unnest(${sql.array(types, 'text')}, ${sql.array(datas, 'text')}, ${sql.array(metas, 'text')},
+                            ${sql.array(versions, 'int4')}) WITH ORDINALITY AS t(type, data, metadata, schema_version, ord)
+      RETURNING global_position
+    )
+    SELECT (SELECT number FROM claim) AS number, (SELECT revision FROM s) AS revision,
+           (SELECT max(global_position) FROM e)::text AS position, pg_current_xact_id()::text AS tx,
+           CASE WHEN EXISTS (SELECT 1 FROM s) THEN pg_notify(${EVENTS_CHANNEL}, '') END AS notified`;
+};
+
+const releaseClaim = (pool: DatabasePool, yearly: YearlyNumber, number: number) =>
+  pool.query(sql.unsafe`DELETE FROM unique_values WHERE scope = ${yearly.scope} AND value = ${`${yearly.year}-${number}`} AND owner = ${yearly.owner}`);
+
 /** Events per INSERT statement of `appendMany` (all statements in one transaction). */
 const APPEND_MANY_CHUNK = 2000;
 
@@ -119,7 +161,16 @@ export class PostgresEventStore implements EventStore {
     private readonly options: PostgresEventStoreOptions = {},
   ) {}
 
-  async append(streamId: string, events: readonly NewEvent[], { expectedRevision, index }: AppendOptions): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    // A number the statement could not claim (taken by hand) was counted: the next one is tried.
+    for (;;) {
+      const r = await this.appendOnce(streamId, events, options);
+      if (r) return r;
+    }
+  }
+
+  /** One try of `append`; null when a yearly number came back already claimed (nothing was appended). */
+  private async appendOnce(streamId: string, events: readonly NewEvent[], { expectedRevision, index, yearlyNumber }: AppendOptions): Promise<AppendResult | null> {
     if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
     const n = events.length;
     const types = events.map((e) => e.type);
@@ -127,7 +178,9 @@ export class PostgresEventStore implements EventStore {
     const metas = events.map((e) => JSON.stringify(e.metadata));
     const versions = events.map((e) => e.schemaVersion ?? 1);
     // One statement: claim the stream revision and insert every event, or do nothing at all.
-    const statement = sql.unsafe`
+    const statement = yearlyNumber
+      ? numberedAppend(streamId, n, expectedRevision, yearlyNumber, types, datas, metas, versions)
+      : sql.unsafe`
       WITH s AS (${claimStream(streamId, n, expectedRevision)}),
       e AS (
         INSERT INTO es_events (stream_id, stream_revision, type, data, metadata, schema_version)
@@ -150,11 +203,17 @@ export class PostgresEventStore implements EventStore {
             return r;
           })
         : await this.pool.maybeOne(statement);
-    if (!row) throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.currentRevision(streamId));
+    if (yearlyNumber && row && row.number === null) return null;
+    if (!row || row.revision === null) {
+      // The number was claimed in the same statement as a stream claim that failed: give it back.
+      if (row && yearlyNumber) await releaseClaim(this.pool, yearlyNumber, Number(row.number));
+      throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.currentRevision(streamId));
+    }
     this.appended.wake();
     return {
       nextRevision: Number(row.revision),
       position: { commit: BigInt(row.tx as string), prepare: BigInt(row.position as string) },
+      ...(yearlyNumber ? { number: Number(row.number) } : {}),
     };
   }
 
