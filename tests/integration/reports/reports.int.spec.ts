@@ -20,6 +20,22 @@ beforeAll(async () => {
   const pool = t.server.ctx.pool;
   chiefRegion = Number(await pool.oneFirst(sql.unsafe`SELECT o.region_id FROM rm_users u JOIN rm_organizations o ON o.id = u.organization_id WHERE u.login = 'chief'`));
   region = chiefRegion;
+  // The test template's demo data has tools but no requests: register a few of this year through the real command.
+  const unitTool = await pool.one(sql.unsafe`SELECT tl.unit_id, tl.id FROM rm_tools tl JOIN rm_units u ON u.id = tl.unit_id
+    WHERE NOT tl.deleted AND u.region_id = ${region} ORDER BY tl.id LIMIT 1`);
+  const program = Number(await pool.oneFirst(sql.unsafe`SELECT id FROM rm_catalog_items WHERE catalog = 'programs' AND NOT deleted ORDER BY id LIMIT 1`));
+  const contact = { contact_kind: 2, contact_unknown_name: 'Иванов И. И.', contact_unknown_email: 'ivanov@example.ru' };
+  const base = { region_id: region, unit_id: Number(unitTool.unit_id), ...contact };
+  for (const request of [
+    { ...base, request_kind_id: 8, request_text: 'Отчеты: задача' },
+    { ...base, request_kind_id: 2, tool_id: Number(unitTool.id), request_text: 'Отчеты: не включается' },
+    { ...base, request_kind_id: 2, tool_id: Number(unitTool.id), request_text: 'Отчеты: не печатает' },
+    { ...base, request_kind_id: 1, program_id: program, request_text: 'Отчеты: обновить программу' },
+  ]) {
+    const created = await admin.multipart('POST', '/api/request', { request });
+    expect(created.statusCode, created.body).toBe(200);
+  }
+  await t.settled();
 });
 afterAll(async () => {
   await t.close();
