@@ -1,0 +1,180 @@
+import PizZip from 'pizzip';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { SoftKey } from '../../domain/signing/soft-signer';
+import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { makeKeyFile, makeTestCa, signBytes } from '../support/demo-signing';
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 200 });
+const { open } = fileBrowser();
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The API as a user (to prepare what the page should meet): JSON bodies, or multipart fields (objects as JSON). */
+const apiAs = async (login: string) => {
+  const signin = await fetch(appUrl('/api/auth/signin'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
+  });
+  const user = (await signin.json()) as { id: number; accessToken: string; organization_id: number | null };
+  let token = user.accessToken;
+  const raw = async (method: string, pathname: string, body?: unknown, multipart = false, files: Array<{ field: string; name: string; content: Uint8Array }> = []) => {
+    let payload: BodyInit | undefined;
+    const headers: Record<string, string> = { userId: String(user.id), accessToken: token };
+    if (body !== undefined && multipart) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(body as Record<string, unknown>)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+      for (const f of files) form.append(f.field, new Blob([f.content.slice().buffer]), f.name);
+      payload = form;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(appUrl(`/api${pathname}`), { method, headers, body: payload });
+    token = response.headers.get('freshtoken') ?? token;
+    return response;
+  };
+  const call = async <T>(method: string, pathname: string, body?: unknown, multipart = false): Promise<T> => {
+    const response = await raw(method, pathname, body, multipart);
+    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return { user, call, raw };
+};
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+interface Signer {
+  readonly login: string;
+  readonly id: number;
+  readonly key: SoftKey;
+  readonly json: string;
+}
+
+/**
+ * A repair in PERFORMING whose СО-8 the engineer generated for electronic signing by 3 signers; a test CA
+ * trusted by the administrator, and a key file for each signer (what the demo seed makes for the demo
+ * users, here for this run's own CA).
+ */
+const prepare = async () => {
+  const [admin, court, engineer, signer] = await Promise.all([apiAs('admin'), apiAs('court'), apiAs('engineer'), apiAs('signer')]);
+  // A third signer of the branch: the demo has two people holding signing rights there (admin and signer).
+  const stamp = Date.now();
+  const login = `signer3_${stamp}`;
+  const units = (await signer.call<{ user_unit: Array<{ id: number }> }>('GET', '/user_unit')).user_unit.map((u) => u.id);
+  await admin.call('POST', '/users', {
+    user: { surname: 'Третьяков', name: `Подписант${stamp % 1000}`, email: `${login}@courts.example.ru`, organization_id: signer.user.organization_id, login, password: DEMO_PASSWORD, users_roles: [5], units },
+  });
+  const third = await apiAs(login);
+  const ca = await makeTestCa(`УЦ браузерного теста ${stamp}`);
+  const trusted = await admin.raw('POST', '/trusted_roots', { certificate: ca.certificate }, true);
+  expect([200, 409]).toContain(trusted.status);
+
+  const { tools } = await court.call<{ tools: Array<{ id: number; unit_id: number; tool_kind_id?: number }> }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`);
+  const me = await court.call<{ region_id: number }>('GET', '/auth/me');
+  const tool = tools[0]!;
+  const saved = await court.call<{ savedRequest: { id: number; revision: number } }>(
+    'POST',
+    '/request',
+    { request: { region_id: me.region_id, unit_id: tool.unit_id, request_kind_id: 2, contact_kind: 1, contact_id: court.user.id, request_text: 'Не включается принтер, индикатор не горит', tool_id: tool.id } },
+    true,
+  );
+  const id = saved.savedRequest.id;
+  const taken = await engineer.call<{ savedRequest: { revision: number } }>('POST', `/request/${id}/take`, { revision: saved.savedRequest.revision });
+  await engineer.call(
+    'PUT',
+    '/request',
+    {
+      request: { id, view_res_before: 1, comment_before: 'Неисправен блок питания', view_res_after: 1, comment_after: 'Заменён блок питания, принтер работает', hotlinegas_number: '2026-000778' },
+      revision: taken.savedRequest.revision,
+    },
+    true,
+  );
+  // Who may sign in which role (requests.md 6): three different people, each a candidate of their role.
+  const c = await engineer.call<Record<'iac' | 'unit' | 'final', Array<{ id: number }>>>('GET', `/act_signer_candidates/${id}?actKind=CO_8`);
+  const people: Api[] = [admin, signer, third];
+  const logins = new Map<Api, string>([[admin, 'admin'], [signer, 'signer'], [third, login]]);
+  const fits = (p: Api, kind: 'iac' | 'unit' | 'final') => c[kind].some((x) => x.id === p.user.id);
+  let order: [Api, Api, Api] | null = null;
+  for (const a of people) for (const b of people) for (const f of people) {
+    if (!order && a !== b && b !== f && a !== f && fits(a, 'iac') && fits(b, 'unit') && fits(f, 'final')) order = [a, b, f];
+  }
+  expect(order, JSON.stringify(c)).not.toBeNull();
+  const [iac, unit, final] = order!;
+  const act = await engineer.call<{ document: { file_id: string; file_name: string } }>('POST', '/request_act', {
+    requestId: id,
+    actKind: 'CO_8',
+    actDate: today(),
+    signersCount: 3,
+    signType: 'electron',
+    signers: { iac: iac.user.id, unit: unit.user.id, final: final.user.id },
+  });
+  const signerOf = async (api: Api): Promise<Signer> => ({ login: logins.get(api)!, id: api.user.id, ...(await makeKeyFile(ca, `Ключ ${logins.get(api)}`)) });
+  return { requestId: id, doc: act.document, iac: await signerOf(iac), unit: await signerOf(unit), final: await signerOf(final), finalApi: final };
+};
+
+/** Picks the key file in the certificate chooser and signs. */
+const signWithKey = async (page: Page, who: Signer) => {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Файл ключа', { exact: true }).setInputFiles({ name: `${who.login}.key.json`, mimeType: 'application/json', buffer: Buffer.from(who.json) });
+  await dialog.getByRole('table', { name: 'Сертификаты' }).getByText(`Ключ ${who.login}`, { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: 'Подписать' }).click();
+};
+
+const rowOf = (page: Page, fileName: string) => page.getByRole('table', { name: 'Документы на подпись' }).getByRole('row').filter({ hasText: fileName });
+const marks = async (page: Page, fileName: string) => (await rowOf(page, fileName).locator('td').allTextContents()).slice(2, 5);
+
+describe('ordered electronic signing in the browser (issue 13)', () => {
+  test('branch → object → final sign in order with their key files; final not before object; the stamped copy has three stamps', async () => {
+    const p = await prepare();
+    const name = p.doc.file_name;
+
+    // The final signer first: no button, and the server refuses out of order.
+    const finalPage = await open();
+    await signIn(finalPage.page, p.final.login);
+    await finalPage.page.goto(appUrl('/documents-list'));
+    await rowOf(finalPage.page, name).waitFor();
+    expect(await rowOf(finalPage.page, name).getByRole('button', { name: /^Подписать/ }).count()).toBe(0);
+    const original = await (await p.finalApi.raw('GET', `/sign_document/${p.doc.file_id}/original`)).arrayBuffer();
+    const early = await p.finalApi.raw('POST', '/signs', { docId: p.doc.file_id, signerKind: 'final', signerId: String(p.final.id), certificate: p.final.key.certificate }, true, [
+      { field: 'file', name: 'act.sig', content: await signBytes(p.final.key, new Uint8Array(original)) },
+    ]);
+    expect(early.status).toBe(409);
+
+    // The branch signer signs one document from the list.
+    const iacPage = await open();
+    await signIn(iacPage.page, p.iac.login);
+    await iacPage.page.goto(appUrl('/documents-list'));
+    await rowOf(iacPage.page, name).getByRole('button', { name: `Подписать ${name}` }).click();
+    await signWithKey(iacPage.page, p.iac);
+    await iacPage.page.getByTestId('global-notice').filter({ hasText: 'Документ подписан' }).waitFor();
+    await poll(() => marks(iacPage.page, name)).toEqual(['Подписан', 'Не подписан', 'Не подписан']);
+
+    // The object signer signs everything waiting for them ('Подписать все'), with a progress line.
+    const unitPage = await open();
+    await signIn(unitPage.page, p.unit.login);
+    await unitPage.page.goto(appUrl('/documents-list'));
+    await rowOf(unitPage.page, name).waitFor();
+    await unitPage.page.getByRole('button', { name: 'Подписать все' }).click();
+    await signWithKey(unitPage.page, p.unit);
+    await poll(() => unitPage.page.getByTestId('sign-progress').textContent()).toMatch(/^Подписано \d+ из \d+$/);
+    await unitPage.page.getByRole('list', { name: 'Результаты подписания' }).getByText(`${name}: Документ подписан`).waitFor();
+
+    // Now the final signer's turn: the button appears after a reload.
+    await finalPage.page.reload();
+    await rowOf(finalPage.page, name).getByRole('button', { name: `Подписать ${name}` }).click();
+    await signWithKey(finalPage.page, p.final);
+    await poll(() => marks(finalPage.page, name)).toEqual(['Подписан', 'Подписан', 'Подписан']);
+    await screenshot(finalPage.page, 'documents-list-signed');
+
+    // The copy with the stamps: one stamp per signature.
+    const [download] = await Promise.all([finalPage.page.waitForEvent('download'), rowOf(finalPage.page, name).getByRole('button', { name: 'С отметками о подписи' }).click()]);
+    const stream = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const xml = new PizZip(Buffer.concat(chunks)).file('word/document.xml')?.asText() ?? '';
+    expect(xml.split('Документ подписан электронной подписью').length - 1).toBe(3);
+    expectNoProblems(finalPage.problems, [/409/]);
+    expectNoProblems(iacPage.problems);
+    expectNoProblems(unitPage.problems);
+  }, 180_000);
+});
