@@ -40,7 +40,7 @@ export const ImageCarousel = ({ requestId, images, start, onClose }: ImageCarous
   }, [load, requestId, image.file_id, image.file_name]);
   const step = (d: number) => setIndex((index + d + images.length) % images.length);
   return (
-    <Dialog open fullScreen onClose={onClose} aria-label="Просмотр изображений" slotProps={{ paper: { sx: { bgcolor: 'grey.900' } } }}>
+    <Dialog open fullScreen onClose={onClose} slotProps={{ paper: { 'aria-label': 'Просмотр изображений', sx: { bgcolor: 'grey.900' } } }}>
       <IconButton aria-label="Закрыть" onClick={onClose} sx={{ position: 'absolute', right: 16, top: 16, color: 'common.white' }}>
         <CloseIcon />
       </IconButton>
