@@ -13,6 +13,7 @@ import { forbidden, invalid, notFound, refused } from '../../domain/shared/error
 import { getSignDocument, listSignFiles, requestSignFiles, viewOf, type SignDocumentRow } from '../../projections/signing/queries';
 import type { CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
+import { renderActCopy } from '../acts/render-copy';
 import { ZipStream } from '../export/zip-stream';
 import { attachmentDisposition, downloadContentType } from '../http/download';
 import { readBody, type UploadLimits } from '../http/multipart';
@@ -47,17 +48,6 @@ const readAll = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
-};
-
-/** 13A's renderer of an act copy with stamps (api/acts/render-copy.ts, issue 13 contract). */
-type RenderActCopy = (ctx: AppContext, fileId: string, stamps: readonly ActStamp[]) => Promise<Buffer | null>;
-const renderCopyModule = './../acts/render-copy';
-const loadRenderer = async (): Promise<RenderActCopy | null> => {
-  try {
-    return ((await import(/* @vite-ignore */ renderCopyModule)) as { renderActCopy: RenderActCopy }).renderActCopy;
-  } catch {
-    return null;
-  }
 };
 
 const stampsOf = (row: SignDocumentRow): ActStamp[] =>
@@ -158,8 +148,7 @@ export const signingRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   app.get('/api/sign_document/:docId/stamped', async (request, reply) => {
     const row = await visibleDocument(ctx, request);
-    const render = await loadRenderer();
-    const copy = render ? await render(ctx, row.doc_id, stampsOf(row)) : null;
+    const copy = await renderActCopy(ctx, row.doc_id, stampsOf(row));
     // A hand-uploaded document has no template to render from: no stamped copy (docs/decisions.md).
     if (!copy) throw refused('Копия со штампом подписи есть только у актов, сформированных по шаблону');
     const name = row.file_name.replace(/(\.docx)?$/i, '_signed.docx');

@@ -8,7 +8,9 @@ import { startSigning } from '../../../commands/signing/signing';
 import { fromBase64 } from '../../../domain/signing/soft-signer';
 import type { SoftKey } from '../../../domain/signing/soft-signer';
 import type { SignFileView } from '../../../projections/signing/queries';
+import PizZip from 'pizzip';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
+import { demoFacts, registerRepair, today } from '../requests/helpers';
 import { makeKeyFile, makeTestCa, signBytes, trustCa } from '../../support/demo-signing';
 
 let app: TestApp;
@@ -159,5 +161,40 @@ describe('electronic signing on the server', () => {
     expect(last.json().document).toMatchObject({ signersCount: 2, nextSignerKind: null, signers: { final: null } });
     // A reader outside the request's scope is not told the document exists.
     expect((await court.get(`/api/sign_document/${docId}/original`)).statusCode).toBe(404);
+  });
+
+  it('an act generated with electronic signers is signed through the reaction-started stream; the stamped copy shows the stamps', async () => {
+    const engineer = await app.signIn('engineer');
+    const facts = await demoFacts(app);
+    const saved = (await registerRepair(court, facts)).json().savedRequest;
+    const taken = (await engineer.post(`/api/request/${saved.id}/take`, { revision: saved.revision })).json().savedRequest;
+    const ready = await engineer.multipart('PUT', '/api/request', {
+      request: { id: saved.id, view_res_before: 1, comment_before: 'Неисправен блок питания', view_res_after: 1, comment_after: 'Заменён блок питания, принтер работает', hotlinegas_number: '2026-000778' },
+      revision: taken.revision,
+    });
+    expect(ready.statusCode, ready.body).toBe(200);
+    const act = await engineer.post('/api/request_act', { requestId: saved.id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: ids.admin, unit: ids.signer } });
+    expect(act.statusCode, act.body).toBe(200);
+    const document = act.json().document as { file_id: string; checksum: string };
+    // The reaction starts the signing stream after the act's event; then the read model follows.
+    let forRequest: SignFileView[] = [];
+    for (let i = 0; i < 50 && forRequest.length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await app.settled();
+      forRequest = (await engineer.get(`/api/request_sign_documents/${saved.id}`)).json().files as SignFileView[];
+    }
+    expect(forRequest).toEqual([expect.objectContaining({ docId: document.file_id, signersCount: 2, nextSignerKind: 'iac', mySignerKinds: [] })]);
+    const bytes = Buffer.concat(await app.server.ctx.files.open(document.checksum).toArray());
+    // Out of order first, then in order.
+    expect((await sign(signer, document.file_id, 'unit', 'signer', keys.signer!, await signBytes(keys.signer!, bytes))).statusCode).toBe(409);
+    expect((await sign(admin, document.file_id, 'iac', 'admin', keys.admin!, await signBytes(keys.admin!, bytes))).statusCode).toBe(200);
+    expect((await sign(signer, document.file_id, 'unit', 'signer', keys.signer!, await signBytes(keys.signer!, bytes))).statusCode).toBe(200);
+    const stamped = await engineer.get(`/api/sign_document/${document.file_id}/stamped`);
+    expect(stamped.statusCode, stamped.body).toBe(200);
+    const text = (new PizZip(stamped.rawPayload).file('word/document.xml')?.asText() ?? '').replace(/<[^>]+>/g, '');
+    expect(text.split('Документ подписан электронной подписью')).toHaveLength(3);
+    // A hand-made document (no template) has no stamped copy.
+    const manual = await documentToSign(2);
+    expect((await signer.get(`/api/sign_document/${manual}/stamped`)).statusCode).toBe(409);
   });
 });
