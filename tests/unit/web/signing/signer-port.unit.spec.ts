@@ -4,6 +4,7 @@ import { createSoftCa, issueSoftKey } from '../../../../domain/signing/soft-ca';
 import { fromBase64, toBase64 } from '../../../../domain/signing/soft-signer';
 import { signingMessages } from '../../../../domain/signing/messages';
 import { verifyDetachedCms } from '../../../../infrastructure/signature/verify-cms';
+import { base64ToBytes, bytesToBase64 } from '../../../../web/src/lib/signing/base64';
 import { createCryptoProSigner, type CadesPlugin } from '../../../../web/src/lib/signing/cryptopro-signer';
 import { isFullySigned, markTitle, progressLine, signableKindOf } from '../../../../web/src/lib/signing/model';
 import { commonNameOf, isValidAt, SigningError } from '../../../../web/src/lib/signing/port';
@@ -58,6 +59,11 @@ describe('who may sign now (the button the screens show)', () => {
     expect(markTitle(mark(1, true), () => '24.11.2026 12:00')).toBe('Владелец 1, 24.11.2026 12:00');
     expect(progressLine(3, 3, 0)).toBe('Подписано 3 из 3');
     expect(progressLine(3, 4, 1)).toBe('Подписано 2 из 4, ошибок: 1');
+  });
+  it('encodes base64 as the GOST library’s helpers do (the page loads that library only with a key file)', () => {
+    const bytes = Uint8Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256);
+    expect(bytesToBase64(bytes)).toBe(toBase64(bytes));
+    expect([...base64ToBytes(toBase64(bytes.subarray(0, 5)))]).toEqual([...fromBase64(toBase64(bytes.subarray(0, 5)))]);
   });
   it('reads a certificate’s owner and validity', () => {
     expect(commonNameOf('CN="Иванов Иван", O=Суд, C=RU')).toBe('Иванов Иван');

@@ -17,7 +17,6 @@ import { AppDialog } from '@/components/app-dialog';
 import { formatDateTime } from '@/utils/format';
 import { createCryptoProSigner } from './cryptopro-signer';
 import { isValidAt, type Signer, type SignerCertificate, type SignerSource } from './port';
-import { createSoftSigner, readKeyFile } from './soft-signer';
 import type { SignerChoice } from './use-sign-documents';
 
 /**
@@ -75,6 +74,8 @@ export const CertificateDialog = ({ open, title, onChosen, onClose, makeCryptoPr
     e.target.value = '';
     if (!file) return;
     try {
+      // The GOST library comes with the software signer, only when a key file is picked.
+      const { createSoftSigner, readKeyFile } = await import('./soft-signer');
       const text = await readKeyFile(file);
       await load(() => createSoftSigner(text));
     } catch (err) {

@@ -1,5 +1,4 @@
 export * from './port';
-export { createSoftSigner, readKeyFile } from './soft-signer';
 export { createCryptoProSigner, loadCadesPlugin } from './cryptopro-signer';
 export * from './signing-api';
 export * from './model';
