@@ -1,31 +1,77 @@
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import { actKindTitles, type ActKind } from '@domain/request/enums';
-import { actFields } from '@domain/request/acts';
+import { actFields, actPrecondition } from '@domain/request/acts';
 import { requestFieldTitles } from '@domain/request/history';
+import type { RequestData } from '@domain/request/state';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
-import type { FormPath } from '../../model/edit-context';
+import { useRequestEdit, type FormPath } from '../../model/edit-context';
+import type { RequestFormValues } from '../../model/form-values';
+import { useDefaultSignersCount } from '../../hooks/use-references';
 import { FormDateField, FormTextField } from '../fields';
+import { ActDialog } from './act-dialog';
 
-export const ACTS_LATER = 'Формирование актов будет доступно позже';
-
-/** The act's button (generation comes later: disabled with a tooltip) and the act's number and date. */
+/**
+ * The act's button and its number and date. The button follows the server's rules (the same
+ * actPrecondition over the saved request and the form's values, the documents editable now); the
+ * number and date are filled by the generation, never typed (read-only).
+ */
 export const ActBlock = ({ kind }: { readonly kind: ActKind }) => {
   const fields = actFields[kind];
+  const { view, editable, runHotline, busy } = useRequestEdit();
+  const values = useWatch<RequestFormValues>() as unknown as Partial<RequestData>;
+  const signers = useDefaultSignersCount(view?.organization_id ?? null);
+  const [open, setOpen] = useState(false);
+  const reason = !view
+    ? 'Сохраните заявку'
+    : !editable.has('documents_add')
+      ? 'Сформировать акт сейчас нельзя'
+      : actPrecondition({ ...(view as unknown as RequestData), ...values, documents: (view as unknown as RequestData).documents ?? [] } as RequestData, kind);
+  const button = (
+    <Button variant="outlined" disabled={Boolean(reason) || busy} onClick={() => setOpen(true)}>
+      Сформировать {actKindTitles[kind]}
+    </Button>
+  );
   return (
     <>
-      <Tooltip title={ACTS_LATER} enterDelay={TOOLTIP_DELAY_MS}>
-        <span style={{ gridColumn: '1 / -1' }}>
-          <Button variant="outlined" disabled>
-            Сформировать {actKindTitles[kind]}
-          </Button>
-        </span>
-      </Tooltip>
+      <span style={{ gridColumn: '1 / -1' }}>
+        {reason ? (
+          <Tooltip title={reason} enterDelay={TOOLTIP_DELAY_MS}>
+            <span>{button}</span>
+          </Tooltip>
+        ) : (
+          button
+        )}
+      </span>
       {fields && (
         <>
-          <FormTextField name={fields[0] as FormPath} label={requestFieldTitles[fields[0]]} />
-          <FormDateField name={fields[1] as FormPath} label={requestFieldTitles[fields[1]]} />
+          <FormTextField name={fields[0] as FormPath} label={requestFieldTitles[fields[0]]} disabled />
+          <FormDateField name={fields[1] as FormPath} label={requestFieldTitles[fields[1]]} disabled />
         </>
+      )}
+      {open && view && (
+        <ActDialog
+          requestId={view.id}
+          kind={kind}
+          defaultSigners={signers}
+          onClose={() => setOpen(false)}
+          run={async (call) => {
+            // Unsaved changes are saved first; the form then takes the request as the generation left it.
+            let failure: unknown = null;
+            await runHotline(async () => {
+              try {
+                return await call();
+              } catch (e) {
+                failure = e;
+                return null;
+              }
+            });
+            if (failure) throw failure;
+            setOpen(false);
+          }}
+        />
       )}
     </>
   );
