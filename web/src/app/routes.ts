@@ -7,9 +7,13 @@ import { catalogPages } from '@/features/catalog/model/catalog-pages';
 import { lazyComponent } from '@/lib/lazy';
 import { full, ownOrAll, readOrFull } from '@/lib/rights';
 import { GUESTS, PUBLIC, signedIn, type RouteAccess } from './access';
+import { courtReports } from '@domain/report/registry';
+import { reportPath } from '@/config/paths';
 
 /** One page for every simple reference: it reads the catalogue from the address. */
 const CatalogPage = lazyComponent(() => import('./pages/catalog-page').then((m) => m.CatalogPage));
+/** One page for every report: it reads the report from the address. */
+const ReportPage = lazyComponent(() => import('./pages/report-page').then((m) => m.ReportPage));
 
 export interface AppRoute {
   readonly path: string;
@@ -72,6 +76,8 @@ export const appRoutes: readonly AppRoute[] = [
   },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
+  // The reports (issue 15): one dialog page each, with FULL of the report's own right (administration.md 6).
+  ...courtReports.map((r) => ({ path: reportPath(r.id), access: signedIn(full(r.right.key)), Page: ReportPage })),
 ];
 
 const byPath = new Map(appRoutes.map((r) => [r.path, r]));

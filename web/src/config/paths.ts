@@ -46,6 +46,9 @@ export const paths = {
   documentsList: '/documents-list',
 } as const;
 
+/** A report's dialog (menu Отчеты, issue 15): one address per report of domain/report. */
+export const reportPath = (reportId: string) => `/reports/${reportId}`;
+
 /** The request list opening one request on its comments tab ('Чат по заявке'). */
 export const requestChatPath = (requestId: number) => `${paths.requests}?open=${requestId}&tab=chat`;
 

@@ -1,6 +1,7 @@
 import { findRight, type RightKey } from '@domain/rights';
 import { full, ownOrAll, readOrFull, type RightRule } from '@/lib/rights';
-import { paths } from '@/config/paths';
+import { paths, reportPath } from '@/config/paths';
+import { courtReports } from '@domain/report/registry';
 
 export interface MenuItem {
   readonly title: string;
@@ -17,7 +18,12 @@ export interface MenuGroup {
   readonly direct?: boolean;
 }
 
-const report = (key: RightKey): MenuItem => ({ title: findRight(key)?.title ?? key, to: null, rights: [full(key)] });
+// A report item opens its report's dialog page (issue 15), found in the report registry by its right.
+const reportTo = (key: RightKey): string | null => {
+  const r = courtReports.find((x) => x.right.key === key);
+  return r ? reportPath(r.id) : null;
+};
+const report = (key: RightKey): MenuItem => ({ title: findRight(key)?.title ?? key, to: reportTo(key), rights: [full(key)] });
 
 /**
  * THE MAIN MENU of administration.md 2.3 with the rights of section 6. An item appears only when
@@ -64,6 +70,7 @@ export const mainMenu: readonly MenuGroup[] = [
     items: [
       report('RIGHT_REPORT_ENCLOSURE_1'),
       report('RIGHT_REPORT_ENCLOSURE_2'),
+      report('RIGHT_REPORT_ENCLOSURE_3'),
       report('RIGHT_REPORT_ARCHIVE'),
       report('RIGHT_REPORT_REPAIR_1'),
       report('RIGHT_REPORT_REPAIR_2'),

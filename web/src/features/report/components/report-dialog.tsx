@@ -1,0 +1,182 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { ReportDefinition } from '@domain/report/registry';
+import { supplyKindTitles } from '@domain/report/court/constants';
+import { defaultPeriod, type ReportParametersInput } from '@domain/report/court/parameters';
+import { AppDialog } from '@/components';
+import { apiErrorText } from '@/lib/api';
+import { catalogItemTitle, useCatalogQuery, useOrganizationsQuery } from '@/lib/references';
+import { useCancelReportMutation, useDownloadReportMutation, useReportJobQuery, useStartReportMutation } from '../api/report-api';
+import { ReportPreview } from './report-preview';
+
+const POLL_MS = 400;
+
+export interface ReportDialogProps {
+  readonly report: ReportDefinition;
+  readonly open: boolean;
+  readonly onClose: () => void;
+  /** The user's own region, chosen first. */
+  readonly defaultRegionId?: number | null;
+}
+
+/**
+ * A report's dialog (equipment.md 2, 5; issue 15): persistent, 700 px, the fields its registry entry
+ * names (region or all regions, balance holder, dates, supply kind), checked by the report's own
+ * schema before the call; 'Сформировать' starts the job, the bar shows its phase and rows done of
+ * total (cancellable), then the preview and 'Скачать'.
+ */
+export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: ReportDialogProps) => {
+  const fields = report.dialog!;
+  const [values, setValues] = useState<ReportParametersInput>(() => ({
+    region_id: fields.region === 'all' ? null : defaultRegionId,
+    all_regions: fields.region === 'all',
+    balance_holder_id: null,
+    supply_kind: null,
+    ...defaultPeriod(),
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [start, { isLoading: starting, error: startError }] = useStartReportMutation();
+  const [cancel] = useCancelReportMutation();
+  const [download, { isLoading: downloading }] = useDownloadReportMutation();
+  const [stopped, setStopped] = useState<string | null>(null);
+  const { data: job } = useReportJobQuery(jobId ?? skipToken, { pollingInterval: jobId !== null && stopped !== jobId ? POLL_MS : 0 });
+  const { data: regions } = useCatalogQuery(open && fields.region !== 'all' ? 'regions' : skipToken);
+  const { data: organizations } = useOrganizationsQuery(open && fields.balanceHolder ? undefined : skipToken);
+  const running = starting || (jobId !== null && (!job || job.state === 'running' || job.state === 'waiting'));
+
+  useEffect(() => {
+    if (job && job.state !== 'running' && job.state !== 'waiting') queueMicrotask(() => setStopped(job.jobId));
+  }, [job]);
+
+  const holders = useMemo(
+    () => (organizations ?? []).filter((o) => (o as { is_host?: boolean }).is_host && o.region_id === values.region_id).sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+    [organizations, values.region_id],
+  );
+  const set = (patch: Partial<ReportParametersInput>) => setValues((v) => ({ ...v, ...patch }));
+
+  const generate = async () => {
+    const parsed = report.parameters.safeParse(values);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    const r = await start({ reportId: report.id, parameters: values });
+    if ('data' in r && r.data) setJobId(r.data.jobId);
+  };
+  const close = () => {
+    if (jobId && running) void cancel(jobId);
+    onClose();
+  };
+  const allRegions = fields.region === 'all' || Boolean(values.all_regions);
+  const percent = job && job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : 0;
+
+  return (
+    <AppDialog
+      open={open}
+      title={report.title}
+      actions={
+        <>
+          {job?.state === 'done' ? (
+            <Button variant="contained" disabled={downloading} onClick={() => void download({ jobId: job.jobId, fallbackName: job.fileName ?? `${report.title}.xlsx` })}>
+              Скачать
+            </Button>
+          ) : (
+            <Button variant="contained" disabled={running} onClick={() => void generate()}>
+              Сформировать
+            </Button>
+          )}
+          {running && jobId ? (
+            <Button onClick={() => void cancel(jobId)}>Отменить формирование</Button>
+          ) : null}
+          <Button onClick={close}>Отмена</Button>
+        </>
+      }
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {fields.region !== 'all' && (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <TextField
+              select
+              label="Регион"
+              value={values.region_id ?? ''}
+              disabled={running || allRegions}
+              error={Boolean(errors.region_id)}
+              helperText={errors.region_id}
+              onChange={(e) => set({ region_id: e.target.value === '' ? null : Number(e.target.value), balance_holder_id: null, all_regions: false })}
+              sx={{ flexGrow: 1 }}
+            >
+              {(regions ?? []).map((r) => (
+                <MenuItem key={r.id} value={r.id}>{catalogItemTitle('regions', r)}</MenuItem>
+              ))}
+            </TextField>
+            {fields.region === 'choice' && (
+              <FormControlLabel
+                label="Все регионы"
+                control={<Checkbox checked={Boolean(values.all_regions)} disabled={running} onChange={(e) => set({ all_regions: e.target.checked, ...(e.target.checked ? { region_id: null, balance_holder_id: null } : {}) })} />}
+              />
+            )}
+          </Stack>
+        )}
+        {fields.balanceHolder && (
+          <TextField
+            select
+            label="Балансодержатель"
+            value={values.balance_holder_id ?? ''}
+            disabled={running || allRegions}
+            error={Boolean(errors.balance_holder_id)}
+            helperText={errors.balance_holder_id}
+            onChange={(e) => set({ balance_holder_id: e.target.value === '' ? null : Number(e.target.value) })}
+          >
+            {holders.map((o) => (
+              <MenuItem key={o.id} value={o.id}>{o.name}</MenuItem>
+            ))}
+          </TextField>
+        )}
+        {fields.supplyKind && (
+          <TextField
+            select
+            label="Вид поставки"
+            value={values.supply_kind ?? ''}
+            disabled={running}
+            error={Boolean(errors.supply_kind)}
+            helperText={errors.supply_kind}
+            onChange={(e) => set({ supply_kind: e.target.value === '' ? null : (Number(e.target.value) as 1 | 2) })}
+          >
+            {Object.entries(supplyKindTitles).map(([id, title]) => (
+              <MenuItem key={id} value={Number(id)}>{title}</MenuItem>
+            ))}
+          </TextField>
+        )}
+        {fields.dates && (
+          <Stack direction="row" spacing={2}>
+            <TextField type="date" label="Дата начала" value={values.date_beg ?? ''} disabled={running} error={Boolean(errors.date_beg)} helperText={errors.date_beg}
+              onChange={(e) => set({ date_beg: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flexGrow: 1 }} />
+            <TextField type="date" label="Дата окончания" value={values.date_end ?? ''} disabled={running} error={Boolean(errors.date_end)} helperText={errors.date_end}
+              onChange={(e) => set({ date_end: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flexGrow: 1 }} />
+          </Stack>
+        )}
+        {startError && <Alert severity="error">{apiErrorText(startError)}</Alert>}
+        {job && (job.state === 'running' || job.state === 'waiting') && (
+          <Stack spacing={0.5} data-testid="report-progress">
+            <LinearProgress variant={job.total > 0 ? 'determinate' : 'indeterminate'} value={percent} />
+            <Typography variant="body2">{`${job.phase}: ${job.done} из ${job.total}`}</Typography>
+          </Stack>
+        )}
+        {job?.state === 'cancelled' && <Alert severity="info">Формирование отчета отменено</Alert>}
+        {job?.state === 'failed' && <Alert severity="error">{job.error ?? 'Не удалось сформировать отчет'}</Alert>}
+        {job?.state === 'done' && job.preview && <ReportPreview preview={job.preview} />}
+      </Stack>
+    </AppDialog>
+  );
+};
