@@ -66,6 +66,8 @@ describe('requests to the administrator', () => {
     await own.getByRole('button', { name: 'printer.png' }).click();
     const carousel = user.page.getByRole('dialog', { name: 'Просмотр изображений' });
     await carousel.getByRole('img', { name: 'printer.png' }).waitFor();
+    // The picture itself was loaded (fetched with the session headers), not only its frame.
+    await poll(() => carousel.getByRole('img', { name: 'printer.png' }).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
     await screenshot(user.page, 'inner-request-carousel');
     await carousel.getByRole('button', { name: 'Закрыть' }).click();
     expectNoProblems(user.problems);
