@@ -74,6 +74,9 @@ export const appRoutes: readonly AppRoute[] = [
     access: signedIn(full('RIGHT_SIGNING_DOCS_IAC'), full('RIGHT_SIGNING_DOCS_UNIT'), full('RIGHT_SIGNING_DOCS_FINAL')),
     Page: lazyComponent(() => import('./pages/documents-list-page').then((m) => m.DocumentsListPage)),
   },
+  // Support news and manuals (issue 16): every signed-in user reads them; edits need their rights.
+  { path: paths.gasSoftRenewal, access: signedIn(), Page: lazyComponent(() => import('./pages/news-page').then((m) => m.NewsPage)) },
+  { path: paths.manuals, access: signedIn(), Page: lazyComponent(() => import('./pages/manuals-page').then((m) => m.ManualsPage)) },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
   // The reports (issue 15): one dialog page each, with FULL of the report's own right (administration.md 6).

@@ -44,6 +44,9 @@ export const paths = {
   unitsImport: '/units-import',
   // Documents for signature (features/signing, issue 13).
   documentsList: '/documents-list',
+  // Support news and manuals (features/news, features/manual, issue 16).
+  gasSoftRenewal: '/gas-soft-renewal',
+  manuals: '/manuals',
 } as const;
 
 /** A report's dialog (menu Отчеты, issue 15): one address per report of domain/report. */

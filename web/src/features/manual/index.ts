@@ -1,0 +1,1 @@
+export { ManualsScreen } from './components/manuals-screen';

@@ -1,0 +1,1 @@
+export { NewsScreen } from './components/news-screen';
