@@ -173,6 +173,17 @@ describe('ordered electronic signing in the browser (issue 13)', () => {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     const xml = new PizZip(Buffer.concat(chunks)).file('word/document.xml')?.asText() ?? '';
     expect(xml.split('Документ подписан электронной подписью').length - 1).toBe(3);
+
+    // The request dialog's Documents tab shows the same marks to the engineer (no button: not a signer).
+    const engineerPage = await open();
+    await signIn(engineerPage.page, 'engineer');
+    await engineerPage.page.goto(appUrl(`/requests?open=${p.requestId}&tab=documents`));
+    const docRow = engineerPage.page.getByRole('table', { name: 'Документы' }).getByRole('row').filter({ hasText: name });
+    await poll(async () => (await docRow.locator('td').allTextContents()).slice(3, 6)).toEqual(['Подписан', 'Подписан', 'Подписан']);
+    expect(await docRow.getByRole('button', { name: 'Подписать' }).count()).toBe(0);
+    await docRow.getByRole('button', { name: 'С подписями (архив)' }).waitFor();
+    await screenshot(engineerPage.page, 'request-documents-signed');
+    expectNoProblems(engineerPage.problems);
     expectNoProblems(finalPage.problems, [/409/]);
     expectNoProblems(iacPage.problems);
     expectNoProblems(unitPage.problems);
