@@ -30,13 +30,14 @@ import { benchTools } from './tools';
 import { benchImport } from './import';
 import { benchReferences } from './references';
 import { benchTimeTravel } from './time-travel';
+import { benchReports } from './reports';
 import { listStatements, measureRawAppend, measureRawPage, measureRawReplay, rawPageClient, ratioText, type RawAppend } from './limits';
 import { parseRequestFilter } from '../domain/request/list-filter';
 import { scopeOf } from '../api/auth/current-user';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.has('quick');
-/** --only commands,lists,history,exports,tools,import,references,timetravel,rebuild: a part of the run (while working on one figure). */
+/** --only commands,lists,history,exports,tools,import,references,timetravel,reports,rebuild: a part of the run (while working on one figure). */
 const only = stringArg(args, 'only')?.split(',') ?? null;
 const part = (name: string) => !only || only.includes(name);
 const url = benchDatabaseUrl(stringArg(args, 'db'));
@@ -345,6 +346,15 @@ try {
     const auditor = new ApiClient(server.url);
     await auditor.signIn('admin', password);
     await benchTimeTravel({ pool, client: auditor, serverPid: server.pid, quick, longId: info.longHistory[0], figure, details });
+  }
+
+  // 4f. Reports as jobs (issue 15): every report over a whole year, all regions; time, RSS and commands beside (bench/reports.ts).
+  if (part('reports')) {
+    const reporter = new ApiClient(server.url);
+    await reporter.signIn('admin', password);
+    const writer = new ApiClient(server.url);
+    await writer.signIn('admin', password);
+    await benchReports({ pool, client: reporter, writer, serverPid: server.pid, quick, figure, details });
   }
 } finally {
   await server.stop();
