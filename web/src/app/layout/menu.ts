@@ -103,6 +103,7 @@ export const mainMenu: readonly MenuGroup[] = [
       { title: 'Программное обеспечение', to: '/programs', rights: [readOrFull('RIGHT_PROGRAMS')] },
       { title: 'Типовые неисправности', to: '/common-disrepairs', rights: [full('RIGHT_COMMON_DISREPAIRS')] },
       { title: 'Сервисные центры', to: '/services-repairs', rights: [full('RIGHT_SERVICES_REPAIRS')] },
+      { title: 'Категории проблем', to: paths.problemsCategories, rights: [full('RIGHT_REFERENCES')] },
       { title: 'Импорт объектов', to: paths.unitsImport, rights: [full('RIGHT_REFERENCES')] },
     ],
   },
