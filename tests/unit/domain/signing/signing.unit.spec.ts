@@ -26,7 +26,7 @@ const start = (signers_count: 2 | 3): SigningCommand => ({
   type: 'Start',
   document: { doc_id: '7', request_id: 1, request_number: '1', file_name: 'act.docx', checksum: 'c'.repeat(64), signers_count, signers: { iac: IAC, unit: UNIT, final: signers_count === 3 ? FINAL : null } },
 });
-const sign = (kind: SignerKind, rights = allRights()): SigningCommand => ({ type: 'Sign', kind, signerId: signerOf[kind], rights, signatureFileId: `sig-${kind}`, facts });
+const sign = (kind: SignerKind, rights = allRights(), signerId = signerOf[kind]): SigningCommand => ({ type: 'Sign', kind, signerId, rights, signatureFileId: `sig-${kind}`, facts });
 const as = (kind: SignerKind) => testContext({ userId: signerOf[kind] });
 const signed = (kind: SignerKind): SigningEvent => ({ type: 'DocumentSigned', data: { doc_id: '7', kind, signer_id: signerOf[kind], signature_file_id: `sig-${kind}`, facts } });
 const history = (count: 2 | 3, ...kinds: SignerKind[]) =>
@@ -51,7 +51,7 @@ describe('signing a document: the order branch → object → final', () => {
   });
   it('only the assigned signer, on their own behalf and with the right of the role', () => {
     given(signingDecider, history(3)).when(sign('iac'), testContext({ userId: UNIT })).thenThrows(signingMessages.notCaller, 'forbidden');
-    given(signingDecider, history(3)).when({ ...sign('iac'), signerId: UNIT }, testContext({ userId: UNIT })).thenThrows(signingMessages.notAssigned, 'forbidden');
+    given(signingDecider, history(3)).when(sign('iac', allRights(), UNIT), testContext({ userId: UNIT })).thenThrows(signingMessages.notAssigned, 'forbidden');
     given(signingDecider, history(3))
       .when(sign('iac', { RIGHT_SIGNING_DOCS_UNIT: RightValue.FULL }), as('iac'))
       .thenThrows(signingMessages.noRight, 'forbidden');
