@@ -17,6 +17,7 @@ import type { AppContext } from '../context';
 import { backgroundHashes } from './demo-hashes';
 import { seedDemoSigning } from './demo-signing';
 import { seedDemoInnerRequests } from './demo-inner-requests';
+import { seedDemoNewsAndManuals } from './demo-news-manuals';
 import {
   commonDisrepairsData,
   commonProgramsData,
@@ -379,6 +380,8 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
   await seedDemoSigning(ctx, context);
   // Problem categories and requests to the administrator (issue 16).
   last = latest(last, await seedDemoInnerRequests(ctx, context));
+  // Support news and manuals (issue 16): the programs are read from their read model, caught up above.
+  last = latest(last, await seedDemoNewsAndManuals(ctx, context));
   return last;
 };
 
