@@ -28,6 +28,7 @@ import { toolWriteRoutes } from './routes/tool-write';
 import { toolsSetRoutes } from './routes/tools-set';
 import { toolImportRoutes } from './routes/tool-import';
 import { reportRoutes } from './routes/report';
+import { technicalDocRoutes } from './routes/technical-docs';
 import { toolExportRoutes } from './export/tool-export';
 import { notificationQueryRoutes } from './routes/notification-queries';
 import { requestExportRoutes } from './export/request-export';
@@ -91,6 +92,7 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   toolsSetRoutes(app, ctx);
   toolImportRoutes(app, ctx);
   reportRoutes(app, ctx);
+  technicalDocRoutes(app, ctx);
   toolExportRoutes(app, ctx);
   notificationQueryRoutes(app, ctx);
   requestExportRoutes(app, ctx);

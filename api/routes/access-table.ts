@@ -233,6 +233,17 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/reports/jobs/:jobId': signedIn,
   'DELETE /api/reports/jobs/:jobId': signedIn,
   'GET /api/reports/jobs/:jobId/file': signedIn,
+  // Technical documents (issue 15): request read OWN or ALL (every demo role), the object within that scope (else 404);
+  // the public documents folder: every signed-in user reads, RIGHT_SETTINGS FULL uploads.
+  'GET /api/technical_docs/units': REQUEST_READ,
+  'GET /api/technical_docs/signers/:unitId': REQUEST_READ,
+  'POST /api/technical_docs/:docId': REQUEST_READ,
+  'GET /api/tools_for_passport': REQUEST_READ,
+  'GET /api/tools_for_passport_with_sofware': REQUEST_READ,
+  'GET /api/requests_formular/:json': REQUEST_READ,
+  'GET /api/public_docs': signedIn,
+  'GET /api/public_docs/:name': signedIn,
+  'POST /api/public_docs': SETTINGS,
   'GET /api/tool_export/:format': TOOLS_READ,
   'GET /api/tool_export/:format/:filter': TOOLS_READ,
   // Electronic signing (issue 13): a signing right (admin: every document, read-only) lists and signs; downloads

@@ -225,6 +225,16 @@ export const benignSample = async (
     'GET /api/reports/jobs/:jobId': () => ({ url: '/api/reports/jobs/00000000-0000-0000-0000-000000000000' }),
     'DELETE /api/reports/jobs/:jobId': () => ({ url: '/api/reports/jobs/00000000-0000-0000-0000-000000000000' }),
     'GET /api/reports/jobs/:jobId/file': () => ({ url: '/api/reports/jobs/00000000-0000-0000-0000-000000000000/file' }),
+    // Technical documents (issue 15): the court unit's data; a document with no signers chosen (400, nothing made).
+    'GET /api/technical_docs/units': () => ({ url: '/api/technical_docs/units' }),
+    'GET /api/technical_docs/signers/:unitId': () => ({ url: `/api/technical_docs/signers/${rows.courtUnit}` }),
+    'POST /api/technical_docs/:docId': () => ({ url: '/api/technical_docs/formular', body: { unit_id: rows.courtUnit, year: new Date().getFullYear() } }),
+    'GET /api/tools_for_passport': () => ({ url: `/api/tools_for_passport?unit_id=${rows.courtUnit}` }),
+    'GET /api/tools_for_passport_with_sofware': () => ({ url: `/api/tools_for_passport_with_sofware?unit_id=${rows.courtUnit}` }),
+    'GET /api/requests_formular/:json': () => ({ url: `/api/requests_formular/${encodeURIComponent(JSON.stringify({ unit_id: rows.courtUnit }))}` }),
+    'GET /api/public_docs': () => ({ url: '/api/public_docs' }),
+    'GET /api/public_docs/:name': () => ({ url: '/api/public_docs/order-1.pdf' }),
+    'POST /api/public_docs': () => ({ url: '/api/public_docs', body: {} }),
     // Version history and units import (issue 16): an unknown entry (404) and a dry run change nothing.
     'POST /api/versions-history': () => ({ url, body: { version: { version: `0.0.${caller.length}`, date: '2026-01-01', notes: '<p>Проверка прав</p>' } } }),
     'PUT /api/versions-history/:id': () => ({ url: '/api/versions-history/999999', body: { version: { version: '0.0.1', date: '2026-01-01', notes: '<p>Проверка</p>' } } }),
