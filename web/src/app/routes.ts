@@ -9,11 +9,14 @@ import { full, ownOrAll, readOrFull } from '@/lib/rights';
 import { GUESTS, PUBLIC, signedIn, type RouteAccess } from './access';
 import { courtReports } from '@domain/report/registry';
 import { reportPath } from '@/config/paths';
+import { technicalDocuments } from '@domain/report/technical/documents';
+import { technicalDocPath } from '@/config/paths';
 
 /** One page for every simple reference: it reads the catalogue from the address. */
 const CatalogPage = lazyComponent(() => import('./pages/catalog-page').then((m) => m.CatalogPage));
 /** One page for every report: it reads the report from the address. */
 const ReportPage = lazyComponent(() => import('./pages/report-page').then((m) => m.ReportPage));
+const TechnicalDocPage = lazyComponent(() => import('./pages/technical-doc-page').then((m) => m.TechnicalDocPage));
 
 export interface AppRoute {
   readonly path: string;
@@ -81,6 +84,8 @@ export const appRoutes: readonly AppRoute[] = [
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
   // The reports (issue 15): one dialog page each, with FULL of the report's own right (administration.md 6).
   ...courtReports.map((r) => ({ path: reportPath(r.id), access: signedIn(full(r.right.key)), Page: ReportPage })),
+  // The technical documents (issue 15): request read OWN or ALL (the dialog lists the objects of that scope).
+  ...technicalDocuments.map((d) => ({ path: technicalDocPath(d.id), access: signedIn(ownOrAll('RIGHT_REQUEST_READ')), Page: TechnicalDocPage })),
 ];
 
 const byPath = new Map(appRoutes.map((r) => [r.path, r]));

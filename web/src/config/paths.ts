@@ -57,3 +57,6 @@ export const requestChatPath = (requestId: number) => `${paths.requests}?open=${
 
 /** The request list opening one request on its documents tab (from 'Документы на подпись'). */
 export const requestDocumentsPath = (requestId: number) => `${paths.requests}?open=${requestId}&tab=documents`;
+
+/** A technical document's dialog (menu Документация, issue 15). */
+export const technicalDocPath = (docId: string) => `/technical-docs/${docId}`;

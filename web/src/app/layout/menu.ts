@@ -1,6 +1,6 @@
 import { findRight, type RightKey } from '@domain/rights';
 import { full, ownOrAll, readOrFull, type RightRule } from '@/lib/rights';
-import { paths, reportPath } from '@/config/paths';
+import { paths, reportPath, technicalDocPath } from '@/config/paths';
 import { courtReports } from '@domain/report/registry';
 
 export interface MenuItem {
@@ -111,11 +111,12 @@ export const mainMenu: readonly MenuGroup[] = [
     title: 'Документация',
     items: [
       // The four orders open PDFs from a public docs folder; they join when the files are in web/public.
-      { title: 'Формуляр', to: null, rights: [ownOrAll('RIGHT_TOOLS_READ')] },
-      { title: 'Табличная часть формуляра', to: null, rights: [ownOrAll('RIGHT_TOOLS_READ')] },
-      { title: 'Паспорт оборудования', to: null, rights: [ownOrAll('RIGHT_TOOLS_READ')] },
-      { title: 'Паспорт общего программного обеспечения', to: null, rights: [ownOrAll('RIGHT_TOOLS_READ')] },
-      { title: 'Паспорт специального программного обеспечения', to: null, rights: [ownOrAll('RIGHT_TOOLS_READ')] },
+      // The document dialogs (issue 15) need request read OWN or ALL: they list the objects of that scope.
+      { title: 'Формуляр', to: technicalDocPath('formular'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
+      { title: 'Табличная часть формуляра', to: technicalDocPath('formular_table'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
+      { title: 'Паспорт оборудования', to: technicalDocPath('passport_tools'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
+      { title: 'Паспорт общего программного обеспечения', to: technicalDocPath('passport_common_software'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
+      { title: 'Паспорт специального программного обеспечения', to: technicalDocPath('passport_special_software'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
     ],
   },
   {
