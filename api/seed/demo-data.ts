@@ -43,6 +43,7 @@ export const demoLogins = [
   { login: 'signer', description: 'подписант документов филиала, объекта и итоговый' },
   { login: 'chief', description: 'руководитель филиала: отмена исполнения, смена номера, групповые заявки' },
   { login: 'senior', description: 'головной исполнитель: заявки ГЛ и управление ими' },
+  { login: 'signer_unit', description: 'подписант объекта (Басманный районный суд г. Москвы)' },
 ];
 
 const { READ, FULL, OWN, ALL } = RightValue;
@@ -139,8 +140,8 @@ const random = (seed: number) => () => {
   return seed / 2_147_483_648;
 };
 
-/** The demo accounts the seed creates (7 logins, 3 per other region, 2 spares): their hashes start early. */
-const DEMO_ACCOUNTS = 7 + 3 * (regionsData.length - 1) + 2;
+/** The demo accounts the seed creates (7 logins, 3 per other region, 2 spares, the object signer): their hashes start early. */
+const DEMO_ACCOUNTS = 7 + 3 * (regionsData.length - 1) + 2 + 1;
 
 const surnames = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров', 'Морозов', 'Волков'];
 const names = ['Александр', 'Сергей', 'Дмитрий', 'Андрей', 'Алексей', 'Максим', 'Евгений', 'Игорь', 'Николай', 'Олег'];
@@ -310,6 +311,13 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
   // A second hot line executor, for the executor picker and the list of hot line staff.
   await user('hotline2', { surname: null, name: 'Техподдержка ГАС «Правосудие» (ГЛ), вторая линия', hotline_worker: true, users_roles: [4], users_programs: specialPrograms, due_order: 'Исполнитель по контракту технической поддержки' });
   await user('engineer2', { organization_id: branchOf.get(moscow), post_id: postIds[1], users_roles: [2], units: regionUnits.get(moscow) });
+  // An object (unit) signer of the Басманный court (issue 13): works in the court, not the branch, so she is never a
+  // branch (IAC) candidate; a Moscow court act can then have three different signers (signer, signer_unit, admin).
+  // Added last so the earlier demo accounts keep their ids and names.
+  await user('signer_unit', {
+    surname: 'Белова', name: 'Ольга', patronymic: 'Николаевна', organization_id: courtsOf.get(moscow)![1]!.id, post_id: postIds[5],
+    users_roles: [5], units: courtsOf.get(moscow)![1]!.units, due_order: 'Приказ председателя суда № 7 от 15.01.2026',
+  });
 
   // Equipment: judges' workstations in sets, printers and MFUs in every court building, servers, VKS and switches
   // in regional courts.
