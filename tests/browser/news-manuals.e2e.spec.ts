@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+
+const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
+const { open } = fileBrowser();
+const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).first().waitFor();
+const PDF = Buffer.from('%PDF-1.4\n% news-manuals test\n%%EOF\n');
+const unique = () => String(Date.now() % 1_000_000);
+
+/** /gas-soft-renewal support news (administration.md 2.10, 4 file rules): add with a file, open, delete. */
+describe('support news', () => {
+  test('the administrator adds a news item for special software with a PDF, opens it and deletes it', async () => {
+    const { page, problems } = await open();
+    const api = await apiAs('admin');
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: 'Техподдержка' }).click();
+    await page.getByRole('menuitem', { name: 'Новости поддержки', exact: true }).click();
+    await page.waitForURL(appUrl('/gas-soft-renewal'));
+    await page.getByRole('heading', { name: 'Новости поддержки' }).waitFor();
+
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Новая новость поддержки' });
+    const title = `Обновление ${unique()}`;
+    await dialog.getByLabel('Заголовок').fill(title);
+    await dialog.getByLabel('Описание').fill('Новая версия с исправлениями');
+    await dialog.getByRole('combobox', { name: 'Программное обеспечение' }).click();
+    // Only special software is offered (the server refuses any other).
+    const option = page.getByRole('listbox').getByRole('option').first();
+    const program = (await option.textContent())?.trim() ?? '';
+    expect(program).not.toBe('');
+    await option.click();
+    await dialog.getByLabel('Файлы').setInputFiles({ name: 'release-notes.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await dialog.getByRole('button', { name: 'release-notes.pdf' }).waitFor();
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await notice(page, 'Сохранено');
+    await dialog.waitFor({ state: 'detached' });
+
+    const table = page.getByRole('table', { name: 'Новости поддержки' });
+    const row = table.getByRole('row').filter({ hasText: title });
+    await row.getByText(program, { exact: true }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'release-notes.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('release-notes.pdf');
+    expect(await readFile(await download.path())).toEqual(PDF);
+
+    // Opening the row shows what was saved, the file kept.
+    await row.getByRole('cell', { name: title }).click();
+    const edit = page.getByRole('dialog', { name: 'Новость поддержки' });
+    await expect.poll(() => edit.getByLabel('Заголовок').inputValue()).toBe(title);
+    await edit.getByRole('button', { name: 'release-notes.pdf' }).waitFor();
+    await screenshot(page, 'news-dialog');
+    await edit.getByRole('button', { name: 'Отмена' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    await row.getByRole('button', { name: `Удалить «${title}»` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
+    await confirm.getByText(`Удалить новость «${title}»?`, { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await notice(page, 'Удалено');
+    await row.waitFor({ state: 'detached' });
+    const stored = async () =>
+      (await api.get<{ renewals: Array<{ title: string }> }>(`/gas_soft_renewals?filter=${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`)).renewals.some(
+        (r) => r.title === title,
+      );
+    await poll(stored).toBe(false);
+    expectNoProblems(problems);
+  });
+});
+
+/** /manuals (administration.md 2.10): a folder, an item with a file in the split view, the folder's delete rule. */
+describe('manuals', () => {
+  test('the administrator adds a folder and an item with a PDF, downloads it, and cannot delete the folder until the item is gone', async () => {
+    const { page, problems } = await open();
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: 'Помощь' }).click();
+    await page.getByRole('menuitem', { name: 'Обучающие материалы', exact: true }).click();
+    await page.waitForURL(appUrl('/manuals'));
+    await page.getByRole('heading', { name: 'Обучающие материалы' }).waitFor();
+    // The splitter starts at 25 %.
+    expect(await page.getByRole('separator').getAttribute('aria-valuenow')).toBe('25');
+
+    const folder = `Папка ${unique()}`;
+    await page.getByRole('button', { name: 'Добавить папку' }).click();
+    const folderDialog = page.getByRole('dialog', { name: 'Новая папка' });
+    await folderDialog.getByLabel('Наименование папки').fill(folder);
+    await folderDialog.getByRole('button', { name: 'Сохранить' }).click();
+    await notice(page, 'Сохранено');
+    await folderDialog.waitFor({ state: 'detached' });
+    const deleteFolder = page.getByRole('button', { name: `Удалить папку «${folder}»` });
+    expect(await deleteFolder.isEnabled()).toBe(true);
+
+    await page.getByRole('button', { name: `Добавить материал в «${folder}»` }).click();
+    const itemDialog = page.getByRole('dialog', { name: 'Новый материал' });
+    const item = `Инструкция ${unique()}`;
+    await itemDialog.getByLabel('Наименование').fill(item);
+    await itemDialog.getByLabel('Содержание').fill('Как подключить принтер');
+    await itemDialog.getByLabel('Файлы').setInputFiles({ name: 'printer.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await itemDialog.getByRole('button', { name: 'printer.pdf' }).waitFor();
+    await itemDialog.getByRole('button', { name: 'Сохранить' }).click();
+    await notice(page, 'Сохранено');
+    await itemDialog.waitFor({ state: 'detached' });
+
+    // A folder with an item cannot be deleted.
+    await poll(() => deleteFolder.isDisabled()).toBe(true);
+    await page.getByTestId('manuals-tree').getByRole('button', { name: item }).click();
+    await page.getByRole('heading', { name: item }).waitFor();
+    await page.getByText('Как подключить принтер').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'printer.pdf' }).click()]);
+    expect(download.suggestedFilename()).toBe('printer.pdf');
+    expect(await readFile(await download.path())).toEqual(PDF);
+    await screenshot(page, 'manuals-split-view');
+
+    await page.getByRole('button', { name: 'Удалить', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
+    await confirm.getByText(`Удалить материал «${item}»?`, { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await notice(page, 'Удалено');
+    await poll(() => deleteFolder.isEnabled()).toBe(true);
+    await deleteFolder.click();
+    await page.getByRole('dialog', { name: 'Подтверждение' }).getByText(`Удалить папку «${folder}»?`, { exact: true }).waitFor();
+    await page.getByRole('dialog', { name: 'Подтверждение' }).getByRole('button', { name: 'Удалить' }).click();
+    await notice(page, 'Удалено');
+    await deleteFolder.waitFor({ state: 'detached' });
+    expectNoProblems(problems);
+  });
+});
