@@ -45,7 +45,7 @@ describe('support news', () => {
     expect(await readFile(await download.path())).toEqual(PDF);
 
     // Opening the row shows what was saved, the file kept.
-    await row.getByRole('cell', { name: title }).click();
+    await row.getByRole('cell', { name: title, exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Новость поддержки' });
     await expect.poll(() => edit.getByLabel('Заголовок').inputValue()).toBe(title);
     await edit.getByRole('button', { name: 'release-notes.pdf' }).waitFor();
