@@ -46,7 +46,7 @@ export const technicalDocRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const unitInScope = async (request: FastifyRequest, rawId: unknown) => {
     const user = requireRight(request, 'RIGHT_REQUEST_READ', RightValue.OWN, RightValue.ALL);
     const id = Number(rawId);
-    if (!Number.isInteger(id) || id <= 0) throw notFound(documentMessages.unitMissing);
+    if (!Number.isInteger(id) || id <= 0 || id > 2147483647) throw notFound(documentMessages.unitMissing);
     const unit = await lookups.unit(id);
     if (!unit || !scopeIncludes(scopeOf(user, 'RIGHT_REQUEST_READ'), id)) throw notFound(documentMessages.unitMissing);
     return unit;
