@@ -26,8 +26,7 @@ import type { RequestCaller } from '../request/caller';
 import { loadVisible, STALE_REQUEST, type RequestOutcome, type RequestWriteContext } from '../request/load';
 import type { ActLookupPort, ActUnit } from './lookup-port';
 import { currentTemplate } from './templates';
-import { fieldErrorsOf } from '../../domain/request/validation';
-import { ZodError } from 'zod';
+import { parseOrThrow } from '../../domain/shared/validation';
 
 export const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 export const ACT_NUMBER_SCOPE = 'act_number';
@@ -37,12 +36,8 @@ export interface ActWriteContext extends RequestWriteContext {
   readonly actLookups: ActLookupPort;
 }
 
-const parseInput = (raw: unknown): GenerateActInput => {
-  const parsed = generateActSchema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const errors = fieldErrorsOf(new ZodError(parsed.error.issues));
-  throw invalid(parsed.error.issues[0]?.message ?? 'Неверные данные', errors);
-};
+// The shared parser: Russian texts for zod's own issues (a number where the signers object belongs…).
+const parseInput = (raw: unknown): GenerateActInput => parseOrThrow(generateActSchema, raw);
 
 /** The request's unit and the signer candidates of its region. */
 export const candidatesFor = async (w: ActWriteContext, state: RequestState): Promise<{ unit: ActUnit; candidates: SignerCandidates }> => {
