@@ -71,5 +71,5 @@ export const documentParametersSchema = (now: Date = new Date()) =>
     iac_signer_id: requiredId(documentMessages.signer),
     unit_signer_id: requiredId(documentMessages.signer),
     year: requiredId(documentMessages.year).refine((y) => documentYears(now).includes(y), documentMessages.year),
-  });
+  }, { required_error: documentMessages.unit, invalid_type_error: documentMessages.unit });
 export type DocumentParameters = z.output<ReturnType<typeof documentParametersSchema>>;
