@@ -5,6 +5,7 @@ import { createNotifications } from '../../commands/notification/notifications';
 import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import { DemoPlanner, type FilialTarget, type HotlineTarget, type Plan } from './demo-plans';
+import { seedDemoActs } from './demo-acts';
 import { registerWaitingTools } from './demo-tools';
 import { loadDemoWorld, type DemoUser } from './demo-world';
 
@@ -158,6 +159,10 @@ export const seedLivingDemo = async (ctx: AppContext, today: Date = new Date()):
     }
   }
 
+  // Generated acts on a few performing requests (issue 13): the command reads the request lists' read model, so caught up first.
+  const settled = await ctx.store.headPosition();
+  if (settled) await ctx.runner.waitFor(settled, 120_000);
+  await seedDemoActs(ctx, u.engineer!, (user) => contextAt(nowMs, user));
   const head = await ctx.store.headPosition();
   if (head) await ctx.runner.waitFor(head, 120_000);
   return { requests: planner.lives.filter((l) => l.id > 0).length, failures, position: head ?? position };

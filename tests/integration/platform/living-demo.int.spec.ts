@@ -132,6 +132,19 @@ describe('living demo', () => {
     }
   });
 
+  it('has generated acts waiting for three different signers, the object signer among them (issue 13)', async () => {
+    const unitSigner = await app.signIn('signer_unit');
+    const res = await unitSigner.get('/api/files_for_signers?page=1&unit=true');
+    expect(res.statusCode, res.body).toBe(200);
+    type Who = { id: number } | null;
+    const files = (res.json() as { files: Array<{ signers: { iac: Who; unit: Who; final: Who } }> }).files;
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      expect(f.signers.unit?.id).toBe(unitSigner.userId);
+      expect(new Set([f.signers.iac?.id, f.signers.unit?.id, f.signers.final?.id]).size).toBe(3);
+    }
+  });
+
   it('leaves no projection failed', async () => {
     const failed = await app.db.pool.anyFirst(sql.unsafe`SELECT name FROM projection_checkpoints WHERE status = 'failed'`);
     expect(failed).toEqual([]);
