@@ -31,13 +31,14 @@ import { benchImport } from './import';
 import { benchReferences } from './references';
 import { benchTimeTravel } from './time-travel';
 import { benchReports } from './reports';
+import { benchActs } from './acts';
 import { listStatements, measureRawAppend, measureRawPage, measureRawReplay, rawPageClient, ratioText, type RawAppend } from './limits';
 import { parseRequestFilter } from '../domain/request/list-filter';
 import { scopeOf } from '../api/auth/current-user';
 
 const args = parseArgs(process.argv.slice(2));
 const quick = args.has('quick');
-/** --only commands,lists,history,exports,tools,import,references,timetravel,reports,rebuild: a part of the run (while working on one figure). */
+/** --only commands,lists,history,exports,tools,import,references,timetravel,reports,acts,rebuild: a part of the run (while working on one figure). */
 const only = stringArg(args, 'only')?.split(',') ?? null;
 const part = (name: string) => !only || only.includes(name);
 const url = benchDatabaseUrl(stringArg(args, 'db'));
@@ -356,6 +357,9 @@ try {
     await writer.signIn('admin', password);
     await benchReports({ pool, client: reporter, writer, serverPid: server.pid, quick, figure, details });
   }
+
+  // 4g. Act generation (issue 13): СО-8 rendered from its Word template and written (bench/acts.ts).
+  if (part('acts')) await benchActs({ quick, figure, details });
 } finally {
   await server.stop();
 }
