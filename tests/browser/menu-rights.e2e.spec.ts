@@ -22,14 +22,25 @@ const itemsOf = async (page: Parameters<typeof menuGroups>[0], group: string) =>
 /**
  * Each demo role's whole menu (administration.md 2.3 with the rights of section 6; demo roles in
  * api/seed/demo-data.ts), written out from the rights, not read from menu.ts: an item shows when the
- * role holds its right and its screen exists. Groups whose screens are later issues (reports,
- * documentation, documents to sign, support news, manuals, requests to the administrator) stay hidden.
+ * role holds its right and its screen exists. Support news, manuals, version history and requests to
+ * the administrator are open to every signed-in user; each report needs FULL of its own report right;
+ * 'Документы на подпись' (a plain link, not a group) FULL of any signing right.
  */
-const SUPPORT_ALL = ['Новая заявка', 'Создать группу заявок', 'Список заявок', 'Заявки головного исполнителя'];
+const NEWS = 'Новости поддержки';
+const SUPPORT_ALL = ['Новая заявка', 'Создать группу заявок', 'Список заявок', 'Заявки головного исполнителя', NEWS];
 const TOOLS_READ_ITEMS = ['Список оборудования', 'Комплекты оборудования', 'Возраст оборудования'];
 const REFERENCE_READER_ITEMS = ['Балансодержатели', 'Организации', 'Модели оборудования', 'Производители', 'Подсистемы ГАС «Правосудие»', 'Программное обеспечение'];
 // Requests to the administrator (issue 16) are open to every signed-in user.
-const HELP = ['Запросы администратору', 'О программе'];
+const HELP = ['Запросы администратору', 'История версий', 'О программе', 'Обучающие материалы'];
+// The court reports (issue 15), each with its own report right: admin and the branch chief hold them all.
+const REPORTS = [
+  'Приложение 1 (списания)', 'Приложение 2 (заявки)', 'Приложение 3 (ввод в эксплуатацию)', 'Журнал архива заявок',
+  'Отчет по ремонтам 1', 'Отчет по ремонтам 2', 'Отчет по ремонтам 3', 'Количество оборудования, ожидающего ремонта',
+  'Ожидающие ремонта: старше и моложе 5 лет', 'Гарантийные и постгарантийные ремонты', 'Краткая таблица ремонтов',
+  'Отчет об отказах', 'Отчет по подсистемам ГАС', 'Отчет по оборудованию 1',
+];
+/** Who sees the 'Документы на подпись' link: the holders of a signing right. */
+const SIGNERS = new Set(['admin', 'signer']);
 // The technical document dialogs (issue 15) need request read OWN or ALL, which every demo role holds.
 const DOCS = ['Формуляр', 'Табличная часть формуляра', 'Паспорт оборудования', 'Паспорт общего программного обеспечения', 'Паспорт специального программного обеспечения'];
 
@@ -37,27 +48,29 @@ const expectedMenus: Record<string, Record<string, string[]>> = {
   admin: {
     Техподдержка: SUPPORT_ALL,
     Оборудование: ['Добавить оборудование', 'Добавить комплект', ...TOOLS_READ_ITEMS, 'Комплекты ЗИП', 'Импорт из Excel'],
+    Отчеты: REPORTS,
     Справочники: [
       'Регионы', 'Балансодержатели', 'Организации', 'Виды организаций', 'Работники', 'Исполнители Техподдержки', 'Должности',
       'Модели оборудования', 'Виды оборудования', 'Характеристики оборудования', 'Виды комплектов оборудования', 'Производители',
-      'Подсистемы ГАС «Правосудие»', 'Программное обеспечение', 'Типовые неисправности', 'Сервисные центры', 'Категории проблем',
+      'Подсистемы ГАС «Правосудие»', 'Программное обеспечение', 'Типовые неисправности', 'Сервисные центры', 'Категории проблем', 'Импорт объектов',
     ],
     Документация: DOCS,
     Помощь: HELP,
     Администрирование: ['Роли и права', 'Исходящие письма и вызовы ГЛ', 'Журнал аудита', 'Проверка моделей оборудования', 'Проверка оборудования'],
   },
   engineer: {
-    Техподдержка: ['Новая заявка', 'Список заявок'],
+    Техподдержка: ['Новая заявка', 'Список заявок', NEWS],
     Оборудование: ['Добавить оборудование', 'Добавить комплект', ...TOOLS_READ_ITEMS, 'Комплекты ЗИП'],
     Справочники: REFERENCE_READER_ITEMS,
     Документация: DOCS,
     Помощь: HELP,
   },
-  court: { Техподдержка: ['Новая заявка', 'Список заявок'], Оборудование: TOOLS_READ_ITEMS, Документация: DOCS, Помощь: HELP },
-  signer: { Техподдержка: ['Список заявок'], Оборудование: TOOLS_READ_ITEMS, Документация: DOCS, Помощь: HELP },
+  court: { Техподдержка: ['Новая заявка', 'Список заявок', NEWS], Оборудование: TOOLS_READ_ITEMS, Документация: DOCS, Помощь: HELP },
+  signer: { Техподдержка: ['Список заявок', NEWS], Оборудование: TOOLS_READ_ITEMS, Документация: DOCS, Помощь: HELP },
   chief: {
-    Техподдержка: ['Новая заявка', 'Создать группу заявок', 'Список заявок'],
+    Техподдержка: ['Новая заявка', 'Создать группу заявок', 'Список заявок', NEWS],
     Оборудование: [...TOOLS_READ_ITEMS, 'Комплекты ЗИП'],
+    Отчеты: REPORTS,
     Справочники: [
       'Балансодержатели', 'Организации', 'Работники', 'Должности', 'Модели оборудования', 'Производители',
       'Подсистемы ГАС «Правосудие»', 'Программное обеспечение', 'Типовые неисправности', 'Сервисные центры',
@@ -66,13 +79,13 @@ const expectedMenus: Record<string, Record<string, string[]>> = {
     Помощь: HELP,
   },
   senior: {
-    Техподдержка: ['Новая заявка', 'Список заявок', 'Заявки головного исполнителя'],
+    Техподдержка: ['Новая заявка', 'Список заявок', 'Заявки головного исполнителя', NEWS],
     Оборудование: TOOLS_READ_ITEMS,
     Справочники: ['Балансодержатели', 'Организации', 'Исполнители Техподдержки', 'Модели оборудования', 'Производители', 'Подсистемы ГАС «Правосудие»', 'Программное обеспечение'],
     Документация: DOCS,
     Помощь: HELP,
   },
-  hotline: { Техподдержка: ['Список заявок', 'Заявки головного исполнителя'], Справочники: ['Программное обеспечение'], Документация: DOCS, Помощь: HELP },
+  hotline: { Техподдержка: ['Список заявок', 'Заявки головного исполнителя', NEWS], Справочники: ['Программное обеспечение'], Документация: DOCS, Помощь: HELP },
 };
 
 describe('the main menu follows rights (administration.md 2.3, 6)', () => {
@@ -82,6 +95,8 @@ describe('the main menu follows rights (administration.md 2.3, 6)', () => {
     const expected = expectedMenus[login]!;
     expect(await menuGroups(page)).toEqual(Object.keys(expected));
     for (const [group, items] of Object.entries(expected)) expect(await itemsOf(page, group), `${login}: ${group}`).toEqual(items);
+    const signLink = page.getByRole('navigation', { name: 'Главное меню' }).getByRole('link', { name: 'Документы на подпись', exact: true });
+    expect(await signLink.count(), `${login}: Документы на подпись`).toBe(SIGNERS.has(login) ? 1 : 0);
     expect(await page.getByRole('navigation', { name: 'Главное меню' }).getByRole('button', { disabled: true }).count()).toBe(0);
     expectNoProblems(problems);
     await context.close();
@@ -95,7 +110,7 @@ describe('the main menu follows rights (administration.md 2.3, 6)', () => {
 
     await page.getByRole('button', { name: 'Помощь' }).click();
     const items = await page.getByRole('menuitem').allTextContents();
-    expect(items).toEqual(['О программе']);
+    expect(items).toEqual(HELP);
     await screenshot(page, 'menu-help-court');
     await page.getByRole('menuitem', { name: 'О программе' }).click();
     await page.waitForURL(appUrl('/about'));
