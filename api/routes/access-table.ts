@@ -233,6 +233,12 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/reports/jobs/:jobId': signedIn,
   'DELETE /api/reports/jobs/:jobId': signedIn,
   'GET /api/reports/jobs/:jobId/file': signedIn,
+  // The report data calls of section 7: the report's own right at FULL, as its job.
+  ...Object.fromEntries(
+    ['requests_enclosure_1', 'requests_enclosure_2', 'requests_enclosure_3', 'requests_for_archive', 'repair_report', 'requests_soft', 'tools_waiting_repair', 'tools_repair_detail', 'tools_for_hw_report'].flatMap(
+      (call) => [[`GET /api/${call}`, only('admin', 'chief')], [`GET /api/${call}/:json`, only('admin', 'chief')]],
+    ),
+  ),
   // Technical documents (issue 15): request read OWN or ALL (every demo role), the object within that scope (else 404);
   // the public documents folder: every signed-in user reads, RIGHT_SETTINGS FULL uploads.
   'GET /api/technical_docs/units': REQUEST_READ,

@@ -6,6 +6,7 @@ import { findReport } from '../../domain/report/registry';
 import { resolveParameters, type ReportParameters } from '../../domain/report/court/parameters';
 import { EXCLUDED_REGION_ID_FROM } from '../../domain/report/court/constants';
 import { formatDate } from '../../domain/shared/dates';
+import { ruErrorMap } from '../../domain/shared/validation';
 import { forbidden, invalid, notFound } from '../../domain/shared/errors';
 import { RightValue } from '../../domain/rights/values';
 import { courtReportQueries } from '../../projections/report/queries';
@@ -18,6 +19,20 @@ import { ReportJobs } from '../jobs/report';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const jobMissing = 'Отчет не найден';
+/** Rows a data call answers at most (the report's file holds them all). */
+const DATA_ROWS = 5000;
+/** Section 7's report data calls → the report whose query answers them, and the answer's list key. */
+export const reportDataCalls: ReadonlyArray<readonly [string, CourtReportId, 'requests' | 'tools']> = [
+  ['requests_enclosure_1', 'enclosure-1', 'requests'],
+  ['requests_enclosure_2', 'enclosure-2', 'requests'],
+  ['requests_enclosure_3', 'enclosure-3', 'requests'],
+  ['requests_for_archive', 'archive', 'requests'],
+  ['repair_report', 'repair-1', 'requests'],
+  ['requests_soft', 'subsystems', 'requests'],
+  ['tools_waiting_repair', 'waiting-repair', 'tools'],
+  ['tools_repair_detail', 'repair-3', 'tools'],
+  ['tools_for_hw_report', 'hardware-1', 'tools'],
+];
 
 /**
  * The court reports as jobs (issue 15): POST /api/reports/{reportId} with the dialog's parameters
@@ -48,12 +63,13 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     }
   };
 
-  app.post('/api/reports/:reportId', async (request) => {
-    const { reportId } = request.params as { reportId: string };
+  /** A report's right, parameters and place checked; the same for the job and the data calls. */
+  const prepare = async (request: FastifyRequest, reportId: string, body: unknown) => {
     const report = findReport(reportId);
     if (!report?.dialog || !(reportId in courtReportQueries)) throw notFound('Отчет не найден');
     const user = requireRight(request, report.right.key, RightValue.FULL);
-    const parsed = report.parameters.safeParse(request.body ?? {});
+    // Russian texts for zod's own issues too (a number or a list where the parameters object belongs).
+    const parsed = report.parameters.safeParse(body ?? {}, { errorMap: ruErrorMap });
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'parameters'), i.message]));
       throw invalid(parsed.error.issues[0]?.message ?? 'Неверные параметры отчета', errors);
@@ -61,7 +77,44 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const parameters = parsed.data as ReportParameters;
     const resolved = resolveParameters(report.dialog, parameters);
     await checkPlace(request, resolved.regionId, resolved.balanceHolderId);
-    const query = courtReportQueries[reportId as CourtReportId];
+    return { report: { ...report, dialog: report.dialog }, user, parameters, resolved, query: courtReportQueries[reportId as CourtReportId] };
+  };
+
+  /**
+   * The report data calls of requests.md / equipment.md 7: the same query as the report's file, as
+   * JSON ({json} = the dialog's parameters; the current year by default). Rows are objects keyed by
+   * the column titles, at most DATA_ROWS of them (`truncated` says when more exist: the file has all).
+   */
+  for (const [call, reportId, key] of reportDataCalls) {
+    const answer = async (request: FastifyRequest, raw: string | undefined) => {
+      let body: unknown = {};
+      if (raw !== undefined && raw !== '') {
+        try {
+          body = JSON.parse(raw);
+        } catch {
+          throw invalid('Неверные параметры отчета', { parameters: 'Неверные параметры отчета' });
+        }
+      }
+      const { query, resolved } = await prepare(request, reportId, body);
+      const data = await query(ctx.pool, resolved);
+      const titles = data.columns.map((c) => c.title);
+      const rows: Array<Record<string, unknown>> = [];
+      let truncated = false;
+      for await (const batch of data.rows) {
+        for (const row of batch) {
+          if (rows.length >= DATA_ROWS) truncated = true;
+          else rows.push(Object.fromEntries(titles.map((t, i) => [t, row.cells[i] ?? null])));
+        }
+      }
+      return { [key]: rows, heading: data.heading, columns: titles, totals: data.totals(), itemsCount: data.total, truncated };
+    };
+    app.get(`/api/${call}`, async (request) => answer(request, undefined));
+    app.get(`/api/${call}/:json`, async (request) => answer(request, (request.params as { json: string }).json));
+  }
+
+  app.post('/api/reports/:reportId', async (request) => {
+    const { reportId } = request.params as { reportId: string };
+    const { report, user, parameters, resolved, query } = await prepare(request, reportId, request.body);
     const jobId = jobs.run({
       userId: user.id,
       reportId,

@@ -225,6 +225,15 @@ export const benignSample = async (
     'GET /api/reports/jobs/:jobId': () => ({ url: '/api/reports/jobs/00000000-0000-0000-0000-000000000000' }),
     'DELETE /api/reports/jobs/:jobId': () => ({ url: '/api/reports/jobs/00000000-0000-0000-0000-000000000000' }),
     'GET /api/reports/jobs/:jobId/file': () => ({ url: '/api/reports/jobs/00000000-0000-0000-0000-000000000000/file' }),
+    // The report data calls: the demo region over a far-past month (a quick, empty answer).
+    ...Object.fromEntries(
+      ['requests_enclosure_1', 'requests_enclosure_2', 'requests_enclosure_3', 'requests_for_archive', 'repair_report', 'requests_soft', 'tools_waiting_repair', 'tools_repair_detail', 'tools_for_hw_report'].flatMap(
+        (call) => [
+          [`GET /api/${call}`, () => ({ url: `/api/${call}` })],
+          [`GET /api/${call}/:json`, () => ({ url: `/api/${call}/${encodeURIComponent(JSON.stringify({ region_id: rows.regionId, date_beg: '2001-01-01', date_end: '2001-01-31' }))}` })],
+        ],
+      ),
+    ),
     // Technical documents (issue 15): the court unit's data; a document with no signers chosen (400, nothing made).
     'GET /api/technical_docs/units': () => ({ url: '/api/technical_docs/units' }),
     'GET /api/technical_docs/signers/:unitId': () => ({ url: `/api/technical_docs/signers/${rows.courtUnit}` }),

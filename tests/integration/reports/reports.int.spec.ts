@@ -84,6 +84,16 @@ describe('court reports as jobs', () => {
     expect(expected).toBeGreaterThan(0);
     expect(view.preview!.totals[0]).toBe(`Всего заявок: ${expected}`);
     expect(view.total).toBe(expected);
+
+    // The data call of section 7 answers the same query as JSON.
+    const data = await admin.get(`/api/requests_for_archive/${encodeURIComponent(JSON.stringify({ ...period, region_id: region }))}`);
+    expect(data.statusCode, data.body).toBe(200);
+    const json = data.json() as { requests: Array<Record<string, unknown>>; totals: unknown[]; itemsCount: number; truncated: boolean };
+    expect(json.requests).toHaveLength(expected);
+    expect(json.itemsCount).toBe(expected);
+    expect(json.totals[0]).toBe(`Всего заявок: ${expected}`);
+    expect(json.truncated).toBe(false);
+    expect((await admin.get('/api/requests_for_archive/%7Bnot-json')).json().message).toBe('Неверные параметры отчета');
   });
 
   it('enclosure 2 and repair report 1 total the requests of all regions below 90, as SQL does', async () => {
