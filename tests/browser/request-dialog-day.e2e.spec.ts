@@ -90,13 +90,13 @@ describe('a request’s day in the real app', () => {
     await signIn(page, 'admin');
     // The whole menu of each role is tests/browser/menu-rights.e2e.spec.ts; here the request items.
     expect(await menuGroups(page)).toContain('Техподдержка');
-    expect(await menuItems(page, 'Техподдержка')).toEqual(['Новая заявка', 'Создать группу заявок', 'Список заявок', 'Заявки головного исполнителя']);
+    expect(await menuItems(page, 'Техподдержка')).toEqual(['Новая заявка', 'Создать группу заявок', 'Список заявок', 'Заявки головного исполнителя', 'Новости поддержки']);
     await signOut(page);
 
     await signIn(page, 'court');
     expect(await page.getByTestId('user-fio').textContent()).toBe('Кузнецова Мария Александровна');
     // The court may create and read requests: no group creation, no head-performer list ...
-    expect(await menuItems(page, 'Техподдержка')).toEqual(['Новая заявка', 'Список заявок']);
+    expect(await menuItems(page, 'Техподдержка')).toEqual(['Новая заявка', 'Список заявок', 'Новости поддержки']);
     await screenshot(page, 'request-dialog-day-home-court');
     // ... and its address goes Home.
     await page.goto(appUrl('/requests-hot-line'));

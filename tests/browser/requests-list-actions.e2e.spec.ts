@@ -82,10 +82,10 @@ const newTask = (text: string) => chief.register({ region_id: 1, unit_id: courtU
 
 describe('the request list menu items appear by right (requests.md 6)', () => {
   test.each([
-    ['chief', ['Новая заявка', 'Создать группу заявок', 'Список заявок']],
-    ['court', ['Новая заявка', 'Список заявок']],
-    ['senior', ['Новая заявка', 'Список заявок', 'Заявки головного исполнителя']],
-    ['hotline', ['Список заявок', 'Заявки головного исполнителя']],
+    ['chief', ['Новая заявка', 'Создать группу заявок', 'Список заявок', 'Новости поддержки']],
+    ['court', ['Новая заявка', 'Список заявок', 'Новости поддержки']],
+    ['senior', ['Новая заявка', 'Список заявок', 'Заявки головного исполнителя', 'Новости поддержки']],
+    ['hotline', ['Список заявок', 'Заявки головного исполнителя', 'Новости поддержки']],
   ] as const)('%s', async (login, expected) => {
     const { page, problems, context } = await openPage(browser);
     await signIn(page, login);
