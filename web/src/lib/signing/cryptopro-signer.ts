@@ -1,5 +1,5 @@
 import { signingMessages } from '@domain/signing/messages';
-import { base64ToBytes as fromBase64, bytesToBase64 as toBase64 } from './base64';
+import { fromBase64, toBase64 } from '@domain/signing/base64';
 import { commonNameOf, SigningError, type Signer, type SignerCertificate } from './port';
 
 /**

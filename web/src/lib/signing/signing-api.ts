@@ -1,4 +1,4 @@
-import { bytesToBase64 as toBase64 } from './base64';
+import { toBase64 } from '@domain/signing/base64';
 import type { SignerKind } from '@domain/signing/events';
 import { api } from '@/lib/api';
 import { saveDownload } from '@/lib/download';

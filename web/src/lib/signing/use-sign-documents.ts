@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { base64ToBytes as fromBase64 } from './base64';
+import { fromBase64 } from '@domain/signing/base64';
 import type { SignerKind } from '@domain/signing/events';
 import { apiErrorText, isFetchBaseQueryError } from '@/lib/api';
 import type { SignOutcome } from './model';
