@@ -67,10 +67,12 @@ const nameOrder: ReadonlyArray<[string, string]> = [
 export const formatName = (name: GostName): string =>
   nameOrder.flatMap(([key, short]) => (name[key] ? [`${short}=${name[key]}`] : [])).join(', ');
 
-const serialHex = (serial: number | string): string => {
-  if (typeof serial === 'number') return serial.toString(16).toUpperCase();
-  const s = serial.startsWith('0x') ? serial.slice(2) : serial;
-  return /^[0-9a-fA-F]+$/.test(s) ? s.toUpperCase() : BigInt(serial).toString(16).toUpperCase();
+/** A serial number as whole bytes in hex, without the sign byte: the way the server's verifier names it. */
+export const serialHex = (serial: number | string): string => {
+  const s = typeof serial === 'string' && serial.startsWith('0x') ? serial.slice(2) : serial;
+  const digits = typeof s === 'number' ? s.toString(16) : /^[0-9a-fA-F]+$/.test(s) ? s : BigInt(s).toString(16);
+  const even = digits.length % 2 ? `0${digits}` : digits;
+  return even.toUpperCase().replace(/^(00)+(?=.)/, '');
 };
 
 const parseCertificate = (der: Uint8Array): GostX509 => new g.cert.X509(bufferOf(der));

@@ -200,7 +200,7 @@ export const verifyDetachedCms = async (input: VerifyInput): Promise<SignatureFa
 
   return {
     owner: commonNameOf(cert.subject),
-    serial: hex(cert.serialNumber.valueBlock.valueHexView).replace(/^(00)+(?=.)/, ''),
+    serial: serialOf(cert),
     thumbprint: sha1(certDer),
     valid_from: notBefore.toISOString(),
     valid_to: notAfter.toISOString(),
@@ -211,12 +211,15 @@ export const verifyDetachedCms = async (input: VerifyInput): Promise<SignatureFa
   };
 };
 
+/** The serial as whole bytes in hex without the sign byte (the signer's `serialHex` names it the same way). */
+const serialOf = (cert: pkijs.Certificate): string => hex(cert.serialNumber.valueBlock.valueHexView).replace(/^(00)+(?=.)/, '');
+
 /** Facts of a certificate (for the trusted roots list). */
 export const describeCertificate = (der: Uint8Array): { subject: string; serial: string; thumbprint: string; validFrom: string; validTo: string } => {
   const cert = parseCertificate(der);
   return {
     subject: nameOf(cert.subject),
-    serial: hex(cert.serialNumber.valueBlock.valueHexView),
+    serial: serialOf(cert),
     thumbprint: sha1(der),
     validFrom: cert.notBefore.value.toISOString(),
     validTo: cert.notAfter.value.toISOString(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSoftCa, issueSoftKey } from '../../../../domain/signing/soft-ca';
-import { certificateInfo, fromBase64, parseSoftKey, signDetachedSoft, toBase64 } from '../../../../domain/signing/soft-signer';
+import { certificateInfo, fromBase64, parseSoftKey, serialHex, signDetachedSoft, toBase64 } from '../../../../domain/signing/soft-signer';
 import { verifyDetachedCms } from '../../../../infrastructure/signature/verify-cms';
 
 const validity = { notBefore: new Date('2026-01-01T00:00:00Z'), notAfter: new Date('2030-01-01T00:00:00Z') };
@@ -24,6 +24,13 @@ describe('the software signer', () => {
     expect(info).toMatchObject({ subject: 'CN=Сидоров Николай Петрович, C=RU', validFrom: validity.notBefore.toISOString(), validTo: validity.notAfter.toISOString() });
     expect(info.thumbprint).toMatch(/^[0-9A-F]{40}$/);
     expect(info.issuer).toContain('CN=Тестовый УЦ');
+  });
+
+  it('names a serial as whole bytes, as the verifier does, whatever its leading nibble', () => {
+    expect(serialHex(0x4a37045)).toBe('04A37045');
+    expect(serialHex(0x14a37045)).toBe('14A37045');
+    expect(serialHex('0x00ff')).toBe('FF');
+    expect(serialHex('abc')).toBe('0ABC');
   });
 
   it('signs detached bytes that the server verifies, and names the owner, serial and signing time', async () => {
