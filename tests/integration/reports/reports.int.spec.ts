@@ -147,7 +147,7 @@ describe('court reports as jobs', () => {
     const id = (started.json() as { jobId: string }).jobId;
     expect((await admin.delete(`/api/reports/jobs/${id}`)).statusCode).toBe(200);
     let view: View = (await admin.get(`/api/reports/jobs/${id}`)).json() as View;
-    for (let i = 0; i < 100 && (view.state === 'running' || view.state === 'waiting'); i++) {
+    for (const deadline = Date.now() + 30_000; (view.state === 'running' || view.state === 'waiting') && Date.now() < deadline; ) {
       await new Promise((res) => setTimeout(res, 50));
       view = (await admin.get(`/api/reports/jobs/${id}`)).json() as View;
     }
