@@ -1,13 +1,50 @@
+import { open } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { loadRequest, REQUEST_NOT_FOUND } from '../../commands/request/load';
 import { requestStreamId } from '../../domain/request/events';
+import { actContentMatches, actExtensionOf, isZipPackage, manualActMessages, zipDirectoryOf, zipEntryNames, ZIP_TAIL_BYTES } from '../../domain/request/manual-act';
+import { MAGIC_HEAD_BYTES } from '../../domain/news/files';
+import { invalid } from '../../domain/shared/errors';
 import type { FileRef } from '../../domain/request/state';
 import { scopeIncludes } from '../../domain/rights/scope';
 import { notFound } from '../../domain/shared/errors';
 import type { AppContext } from '../context';
 import { attachmentDisposition, downloadContentType } from '../http/download';
 import { idParam, userOf } from '../http/guard';
+import type { Upload } from '../http/multipart';
 import { requestCaller } from './request-caller';
+
+/** Up to `length` bytes of a staged file from `position`. */
+const bytesAt = async (path: string, position: number, length: number): Promise<Uint8Array> => {
+  const f = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(Math.max(0, length));
+    const { bytesRead } = await f.read(buf, 0, buf.length, position);
+    return buf.subarray(0, bytesRead);
+  } finally {
+    await f.close();
+  }
+};
+
+/**
+ * A hand-uploaded act must be a document or a scan of an allowed type and really be one: its first
+ * bytes, and for .docx/.xlsx/.odt the package parts named in the zip's central directory.
+ */
+export const checkActUpload = async (u: Upload): Promise<void> => {
+  const ext = actExtensionOf(u.name);
+  if (!ext) throw invalid(manualActMessages.type, { newDocsList: manualActMessages.type });
+  const size = u.blob.size;
+  let names: string[] | null = null;
+  if (isZipPackage(ext) && size > 0) {
+    const tailStart = Math.max(0, size - ZIP_TAIL_BYTES);
+    const dir = zipDirectoryOf(await bytesAt(u.blob.tmpPath, tailStart, size - tailStart));
+    if (dir && dir.offset + dir.size <= size) names = zipEntryNames(await bytesAt(u.blob.tmpPath, dir.offset, dir.size));
+  }
+  if (size === 0 || !actContentMatches(ext, await bytesAt(u.blob.tmpPath, 0, MAGIC_HEAD_BYTES), names)) {
+    const message = manualActMessages.content(u.name);
+    throw invalid(message, { newDocsList: message });
+  }
+};
 
 /**
  * Files of a request (attachments, documents, chat files) are served only to users who can read

@@ -17,6 +17,7 @@ import { saveRequest, type SaveInput } from '../../commands/request/save';
 import type { AppContext } from '../context';
 import { commandContext, idParam, requireRight, userOf } from '../http/guard';
 import { FEW_FILES_LIMITS, readBody, takeUpload, withUploads, type Upload } from '../http/multipart';
+import { checkActUpload } from './files';
 import { requestCaller } from './request-caller';
 import { requestViewOf } from './request-queries';
 
@@ -34,6 +35,8 @@ interface FileEntry {
   file_name?: unknown;
   name?: unknown;
   act_kind?: unknown;
+  act_number?: unknown;
+  act_date?: unknown;
   sign_type?: unknown;
   signers_count?: unknown;
 }
@@ -58,11 +61,16 @@ const fileChanges = async (ctx: AppContext, fields: Record<string, unknown>, upl
   for (const d of newDocs) {
     const u = takeUpload(uploads, used, entryName(d));
     if (!u) throw invalid(`Файл «${entryName(d)}» не передан`, { newDocsList: `Файл «${entryName(d)}» не передан` });
+    const act_kind = (d.act_kind as RequestDocument['act_kind']) ?? null;
+    if (act_kind) await checkActUpload(u);
     documents_added.push({
       ...(await toRef(u)),
-      act_kind: (d.act_kind as RequestDocument['act_kind']) ?? null,
+      act_kind,
       sign_type: (d.sign_type as RequestDocument['sign_type']) ?? 'electron',
       signers_count: Number(d.signers_count) === 3 ? 3 : 2,
+      // The save checks an act's number and date (domain/request/manual-act.ts).
+      ...(act_kind ? { act_number: typeof d.act_number === 'string' ? d.act_number.trim() : null, act_date: (d.act_date as string | null | undefined) ?? null } : {}),
+      added_manually: true,
     });
   }
   const attachments_added: FileRef[] = [];

@@ -489,8 +489,8 @@ function* perform(r: RequestRun, kind: number, engineer: number, rnd: Random, sa
       if (inspection === InspectionBefore.TO_DISMISS) {
         save(engineer, fields);
         yield* wait(rnd.lognormal(24, 2));
-        save(engineer, { co_7_number: `ТС-${r.state.number}`, co_7_d: today() }, {});
-        act(ActKind.CO_7);
+        // A hand-made СО-7: its number and date ride on the document (a save may not type them).
+        save(engineer, {}, { documents_added: [{ ...r.document(ActKind.CO_7), act_number: `ТС-${r.state.number}`, act_date: today() }] });
         return false;
       }
       if (inspection === InspectionBefore.NO_FAULT) {

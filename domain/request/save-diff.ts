@@ -2,7 +2,9 @@ import { forbidden, invalid, refused } from '../shared/errors';
 import { actFields, actPrecondition } from './acts';
 import type { RequestLookups, SaveRequest } from './commands';
 import type { FieldChange, RequestEvent } from './events';
+import { requestDateFields } from './fields';
 import { validateFiles } from './files';
+import { manualActMessages, manualActSchema } from './manual-act';
 import { applyFieldReactions } from './reactions';
 import { editableFields, editableInStatus } from './machine';
 import { movementLists, systemFields, type EditableItem } from './rules';
@@ -19,11 +21,17 @@ import { decisionMessages, ev } from './decide-support';
 const system = new Set<RequestField>(systemFields);
 /** The fields a save may carry (the stream alone sets the system fields). */
 export const editableScalarFields = requestFieldNames.filter((f) => !system.has(f));
+/**
+ * The act number and date fields: filled by a generated act or by the act a save uploads, cleared
+ * when that act is removed; never typed (issue 13).
+ */
+const actFieldSet = new Set<RequestField>(Object.values(actFields).flatMap((pair) => pair ?? []));
+const dateFieldSet = new Set<RequestField>(requestDateFields);
 /** The whole request as the save submits it: known fields over the stored ones, lists replaced. */
 export const submittedData = (before: RequestData, command: Omit<SaveRequest, 'type' | 'actor'>): RequestData => {
   const out: RequestData = { ...before };
   const submitted = command.request as Record<string, unknown>;
-  for (const f of editableScalarFields) if (f in submitted) (out as Record<RequestField, unknown>)[f] = submitted[f] ?? null;
+  for (const f of editableScalarFields) if (f in submitted && !actFieldSet.has(f)) (out as Record<RequestField, unknown>)[f] = submitted[f] ?? null;
   if (typeof out.request_text !== 'string') out.request_text = '';
   for (const l of movementLists) if (command[l] !== undefined) (out as unknown as Record<string, unknown>)[l] = command[l];
   const removedAttachments = new Set(command.attachments_removed ?? []);
@@ -126,6 +134,39 @@ export const validateData = (
   if (added(before.documents, next.documents).length) {
     const broken = validateFiles(fileList(next.documents), 'documents');
     if (broken) throw invalid(broken, { documents: broken });
+  }
+};
+
+const typedValue = (f: RequestField, v: unknown): unknown => {
+  if (v === undefined || v === '') return null;
+  return dateFieldSet.has(f) && typeof v === 'string' ? v.slice(0, 10) : v;
+};
+
+/**
+ * A save may send the act fields only as they are stored or as this save's act documents leave
+ * them (the dialog sends the whole request, and clears the fields itself when an act is removed).
+ */
+export const checkTypedActFields = (before: RequestData, request: Readonly<Record<string, unknown>>, next: RequestData): void => {
+  for (const f of actFieldSet) {
+    if (!(f in request)) continue;
+    const typed = typedValue(f, request[f]);
+    if (sameValue(typed, typedValue(f, before[f])) || sameValue(typed, typedValue(f, next[f]))) continue;
+    throw invalid(manualActMessages.typed, { [f]: manualActMessages.typed });
+  }
+};
+
+/**
+ * Every new hand-uploaded act (the route flags each upload `added_manually`) carries a valid number
+ * and date (`manualActSchema`): checked before the request's own validation, which would otherwise
+ * name the act field they fill.
+ */
+export const checkNewActNumbers = (before: RequestData, next: RequestData): void => {
+  for (const doc of added(before.documents, next.documents)) {
+    if (doc.added_manually !== true) continue;
+    const act = manualActSchema({ createdAt: before.request_date_add }).safeParse(doc);
+    if (act.success) continue;
+    const message = act.error.issues[0]?.message ?? manualActMessages.number;
+    throw invalid(message, { documents: message });
   }
 };
 

@@ -10,7 +10,7 @@ import { mayAssignExecutors, resultDateOnPerform } from './rules';
 import { dataOf, emptyRequestData, initialRequestState, type RequestData, type RequestState } from './state';
 import { engineerIdsSchema, parseOrThrow } from './validation';
 import { ask, ev, uniq } from './decide-support';
-import { changeEvents, checkEditability, checkNewActs, submittedData, touchedItems, validateData } from './save-diff';
+import { changeEvents, checkEditability, checkNewActNumbers, checkNewActs, checkTypedActFields, submittedData, touchedItems, validateData } from './save-diff';
 
 /* The decisions of a new request (RegisterRequest) and of a save (SaveRequest). */
 
@@ -25,6 +25,7 @@ export const decideRegister = (command: RegisterRequest, context: CommandContext
   const submitted = submittedData(emptyRequestData(), { request: command.request, attachments_added: command.attachments });
   checkEditability(state, submitted, actor, lookups, context.now);
   const next = applyFieldReactions(null, submitted, lookups, context.now).request;
+  checkTypedActFields(emptyRequestData(), command.request as Record<string, unknown>, next);
   validateData(next, state, context.now, RequestStatus.UNDEFINED, context.now);
   if (lookups.references) {
     checkRequestReferences(state, next, lookups.references, derivedOf(lookups));
@@ -66,9 +67,11 @@ export const decideSave = (state: RequestState, command: SaveRequest, context: C
   const submitted = submittedData(state, command);
   checkEditability(state, submitted, actor, lookups, now);
   const { request: next, removedDocuments } = applyFieldReactions(state, submitted, lookups, now);
+  checkTypedActFields(state, command.request as Record<string, unknown>, next);
   const changed = touchedItems(state, next).length > 0;
   if (changed) {
     const fixable = new Set<string>([...editableFields(state, actor), ...touchedItems(state, next)]);
+    checkNewActNumbers(state, next);
     validateData(next, state, state.request_date_add ?? now, state.request_status_id, now, fixable);
     if (lookups.references) checkRequestReferences(state, next, lookups.references, derivedOf(lookups));
     checkNewActs(state, next);

@@ -171,6 +171,9 @@ export const newDocumentsSchema = listOf(
     .object({
       act_kind: z.enum(actKindValues, { errorMap: () => ({ message: requestMessages.value }) }).nullish(),
       sign_type: z.enum(['paper', 'electron'], { errorMap: () => ({ message: requestMessages.value }) }).nullish(),
+      // A hand-uploaded act's number and date; the save checks them with `manualActSchema`.
+      act_number: z.string({ invalid_type_error: requestMessages.value }).nullish(),
+      act_date: z.string({ invalid_type_error: requestMessages.value }).nullish(),
     })
     .passthrough(),
 );

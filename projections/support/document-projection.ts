@@ -52,6 +52,8 @@ export const documentProjection = (options: {
   name: string;
   version: number;
   schema: string;
+  /** Secondary indexes, built once at the end of a rebuild (Projection.indexes). */
+  indexes?: string;
   tables: readonly DocumentTable<Row>[];
   eventTypes: readonly string[];
 }): Projection =>
@@ -59,6 +61,7 @@ export const documentProjection = (options: {
     name: options.name,
     version: options.version,
     schema: options.schema,
+    ...(options.indexes ? { indexes: options.indexes } : {}),
     tables: options.tables.map((t) => t.table),
     eventTypes: new Set(options.eventTypes),
     apply: async (tx, events) => {

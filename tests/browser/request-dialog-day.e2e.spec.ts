@@ -262,6 +262,9 @@ describe('a request’s day in the real app', () => {
     const add = page.getByRole('dialog', { name: 'Добавить документ' });
     await add.locator('input[type="file"]').setInputFiles({ name: `co8-${requestNumber}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
     await choose(page, add, 'Вид акта', 'Акт СО-8');
+    // An uploaded act carries its number and date (issue 13).
+    await add.getByLabel(/^Номер акта/).fill(`СР-${requestNumber}/2026`);
+    await add.getByLabel(/^Дата акта/).pressSequentially(todayText().replaceAll('.', ''));
     await add.getByRole('button', { name: 'Добавить' }).click();
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(() => requestTitle(page).textContent(), { timeout: 15_000 }).toMatch(/· Выполнена$/);

@@ -200,6 +200,12 @@ describe('request dialog (requests.md 2.4)', () => {
     await add.getByText('Для формирования акта добавьте оборудование').waitFor();
     expect(await add.getByRole('button', { name: 'Добавить' }).isDisabled()).toBe(true);
     await choose(page, add, 'Вид акта', 'Акт СО-8');
+    // An uploaded act carries its number and date (issue 13): the dialog asks for both.
+    await add.getByRole('button', { name: 'Добавить' }).click();
+    await add.getByText('Укажите номер акта').waitFor();
+    // Both fields are required: their labels end with the asterisk.
+    await add.getByLabel(/^Номер акта/).fill('СР-12/2026');
+    await add.getByLabel(/^Дата акта/).pressSequentially(todayText().replaceAll('.', ''));
     await add.getByRole('button', { name: 'Добавить' }).click();
     await dialog.getByRole('table', { name: 'Документы' }).getByText('act-co8.pdf (будет отправлен при сохранении)').waitFor();
 
@@ -208,7 +214,8 @@ describe('request dialog (requests.md 2.4)', () => {
     const table = dialog.getByRole('table', { name: 'Документы' });
     await table.getByRole('button', { name: 'act-co8.pdf' }).waitFor();
     expect(await table.getByRole('row').nth(1).textContent()).toContain('Не подписан');
-    expect((await requestAs('engineer', requestId)).docs).toMatchObject([{ file_name: 'act-co8.pdf', act_kind: 'CO_8' }]);
+    expect((await requestAs('engineer', requestId)).docs).toMatchObject([{ file_name: 'act-co8.pdf', act_kind: 'CO_8', act_number: 'СР-12/2026' }]);
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('№ СР-12/2026');
     // Performed: the movement fields are locked now, the buttons follow the server.
     await dialog.getByRole('tab', { name: 'Движение' }).click();
     expect(await dialog.getByRole('combobox', { name: 'Вид ремонта', exact: true }).getAttribute('aria-disabled')).toBe('true');

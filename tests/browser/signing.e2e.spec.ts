@@ -4,10 +4,12 @@ import type { Page } from 'playwright-core';
 import type { SoftKey } from '../../domain/signing/soft-signer';
 import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
 import { makeKeyFile, makeTestCa, signBytes } from '../support/demo-signing';
+import { choose } from './request-dialog-host/host-page';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 20_000, interval: 200 });
 const { open } = fileBrowser();
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in the browser's time zone (the contexts run in Europe/Moscow, UTC+3), YYYY-MM-DD: the act date's default. */
+const browserToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** The API as a user (to prepare what the page should meet): JSON bodies, or multipart fields (objects as JSON). */
 const apiAs = async (login: string) => {
@@ -43,6 +45,13 @@ const apiAs = async (login: string) => {
 };
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
+type Role = 'iac' | 'unit' | 'final';
+interface Candidate {
+  readonly id: number;
+  readonly name: string;
+  readonly post: string;
+}
+
 interface Signer {
   readonly login: string;
   readonly id: number;
@@ -51,9 +60,9 @@ interface Signer {
 }
 
 /**
- * A repair in PERFORMING whose СО-8 the engineer generated for electronic signing by 3 signers; a test CA
- * trusted by the administrator, and a key file for each signer (what the demo seed makes for the demo
- * users, here for this run's own CA).
+ * A repair in PERFORMING ready for its СО-8 (inspection after repair, comment, registry number), a test CA
+ * trusted by the administrator, the signer candidates of the act and three different people to sign it,
+ * with a key file each (what the demo seed makes for the demo users, here for this run's own CA).
  */
 const prepare = async () => {
   const [admin, court, engineer, signer] = await Promise.all([apiAs('admin'), apiAs('court'), apiAs('engineer'), apiAs('signer')]);
@@ -90,26 +99,90 @@ const prepare = async () => {
     true,
   );
   // Who may sign in which role (requests.md 6): three different people, each a candidate of their role.
-  const c = await engineer.call<Record<'iac' | 'unit' | 'final', Array<{ id: number }>>>('GET', `/act_signer_candidates/${id}?actKind=CO_8`);
+  const candidates = await engineer.call<Record<Role, Candidate[]>>('GET', `/act_signer_candidates/${id}?actKind=CO_8`);
   const people: Api[] = [admin, signer, third];
   const logins = new Map<Api, string>([[admin, 'admin'], [signer, 'signer'], [third, login]]);
-  const fits = (p: Api, kind: 'iac' | 'unit' | 'final') => c[kind].some((x) => x.id === p.user.id);
+  const fits = (p: Api, kind: Role) => candidates[kind].some((x) => x.id === p.user.id);
   let order: [Api, Api, Api] | null = null;
   for (const a of people) for (const b of people) for (const f of people) {
     if (!order && a !== b && b !== f && a !== f && fits(a, 'iac') && fits(b, 'unit') && fits(f, 'final')) order = [a, b, f];
   }
-  expect(order, JSON.stringify(c)).not.toBeNull();
+  expect(order, JSON.stringify(candidates)).not.toBeNull();
   const [iac, unit, final] = order!;
-  const act = await engineer.call<{ document: { file_id: string; file_name: string } }>('POST', '/request_act', {
-    requestId: id,
-    actKind: 'CO_8',
-    actDate: today(),
-    signersCount: 3,
-    signType: 'electron',
-    signers: { iac: iac.user.id, unit: unit.user.id, final: final.user.id },
-  });
   const signerOf = async (api: Api): Promise<Signer> => ({ login: logins.get(api)!, id: api.user.id, ...(await makeKeyFile(ca, `Ключ ${logins.get(api)}`)) });
-  return { requestId: id, doc: act.document, iac: await signerOf(iac), unit: await signerOf(unit), final: await signerOf(final), finalApi: final };
+  return { requestId: id, candidates, engineer, iac: await signerOf(iac), unit: await signerOf(unit), final: await signerOf(final), finalApi: final };
+};
+type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+const roleTitles: Record<Role, string> = { iac: 'От филиала ФГБУ ИАЦ Судебного департамента', unit: 'От объекта', final: 'Итоговый подписант' };
+const optionText = (c: Candidate) => `${c.name}${c.post ? `, ${c.post}` : ''}`;
+
+/**
+ * The engineer generates the СО-8 in the request dialog (requests.md 2.5, 5): the act text and today's
+ * date offered, 3 signers, single candidates preselected, 'Укажите подписанта' and nobody twice refused
+ * before anything is sent; the act lands in the Documents tab with its number. Returns the document.
+ */
+const generateInBrowser = async (page: Page, p: Prepared) => {
+  const c = p.candidates;
+  await page.goto(appUrl(`/requests?open=${p.requestId}&tab=movement`));
+  const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('request-dialog-title') });
+  await dialog.getByRole('button', { name: 'Сформировать Акт СО-8' }).click();
+  const act = page.getByRole('dialog', { name: 'Сформировать Акт СО-8' });
+  await poll(() => act.getByLabel('Текст акта', { exact: true }).inputValue()).toMatch(/^Оборудование: .+\nВыполнен ремонт: Заменён блок питания, принтер работает$/);
+  const ruDate = browserToday().split('-').reverse().join('.');
+  const dateField = act.getByLabel('Дата акта', { exact: true });
+  expect(await dateField.inputValue()).toBe(ruDate);
+  expect(await act.getByRole('radio', { name: 'Электронная подпись' }).isChecked()).toBe(true);
+  await act.getByRole('radio', { name: '3', exact: true }).check();
+  const roles: Role[] = ['iac', 'unit', 'final'];
+  const shown = (role: Role) => act.getByRole('combobox', { name: roleTitles[role], exact: true }).textContent();
+  // A role's only candidate is preselected; the others wait for a choice.
+  for (const role of roles) expect((await shown(role))?.replace(/\u200b/g, '').trim(), role).toBe(c[role].length === 1 ? optionText(c[role][0]!) : '');
+  const empty = roles.filter((role) => c[role].length !== 1);
+  expect(empty.length, JSON.stringify(c)).toBeGreaterThan(0);
+  let generations = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/request_act')) generations++;
+  });
+  await dateField.fill('');
+  await act.getByRole('button', { name: 'Продолжить' }).click();
+  await poll(() => act.getByText('Укажите подписанта', { exact: true }).count()).toBe(empty.length);
+  await act.getByText('Введите дату', { exact: true }).waitFor();
+  await dateField.pressSequentially(ruDate.replaceAll('.', ''));
+  expect(await dateField.inputValue()).toBe(ruDate);
+
+  // The same person in two roles (someone who may sign in both).
+  const twice = roles.flatMap((r1) => roles.filter((r2) => r2 > r1).flatMap((r2) => c[r1].filter((x) => c[r2].some((y) => y.id === x.id)).map((x) => [r1, r2, x] as const)))[0];
+  expect(twice, JSON.stringify(c)).toBeDefined();
+  const [r1, r2, both] = twice!;
+  await choose(page, act, roleTitles[r1], optionText(both));
+  await choose(page, act, roleTitles[r2], optionText(both));
+  await act.getByText('Один и тот же сотрудник не может быть выбран подписантом дважды', { exact: true }).waitFor();
+  expect(generations).toBe(0);
+
+  const who: Record<Role, Signer> = { iac: p.iac, unit: p.unit, final: p.final };
+  for (const role of roles) await choose(page, act, roleTitles[role], optionText(c[role].find((x) => x.id === who[role].id)!));
+  await screenshot(page, 'act-dialog-co-8');
+  await act.getByRole('button', { name: 'Продолжить' }).click();
+  await page.getByTestId('global-notice').filter({ hasText: 'Акт сформирован. Помещен в раздел Документы' }).waitFor();
+  await act.waitFor({ state: 'detached' });
+  expect(generations).toBe(1);
+
+  // The number and date are the generation's, shown read-only on the Movement tab and beside the document.
+  const numberField = dialog.getByLabel('Номер акта СО-8', { exact: true });
+  await poll(() => numberField.inputValue()).toMatch(/^СР-.+-\d+\/\d{4}$/);
+  const number = await numberField.inputValue();
+  // One act of a kind: the button is off now ('Акт уже сформирован').
+  expect(await dialog.getByRole('button', { name: 'Сформировать Акт СО-8' }).isDisabled()).toBe(true);
+  expect(await dialog.getByLabel('Дата акта СО-8', { exact: true }).inputValue()).toBe(ruDate);
+  const { docs } = await p.engineer.call<{ docs: Array<{ file_id: string; file_name: string; act_kind: string | null }> }>('GET', `/request_docs/${p.requestId}`);
+  const doc = docs.find((d) => d.act_kind === 'CO_8');
+  expect(doc, JSON.stringify(docs)).toBeDefined();
+  await dialog.getByRole('tab', { name: 'Документы' }).click();
+  const row = dialog.getByRole('table', { name: 'Документы' }).getByRole('row').filter({ hasText: doc!.file_name });
+  expect(await row.locator('td').nth(1).textContent()).toBe(`Акт СО-8 № ${number} от ${ruDate}`);
+  expect(await row.locator('td').nth(2).textContent()).toBe('Электронная подпись, 3 подп.');
+  return doc!;
 };
 
 /** Picks the key file in the certificate chooser and signs. */
@@ -123,10 +196,13 @@ const signWithKey = async (page: Page, who: Signer) => {
 const rowOf = (page: Page, fileName: string) => page.getByRole('table', { name: 'Документы на подпись' }).getByRole('row').filter({ hasText: fileName });
 const marks = async (page: Page, fileName: string) => (await rowOf(page, fileName).locator('td').allTextContents()).slice(2, 5);
 
-describe('ordered electronic signing in the browser (issue 13)', () => {
-  test('branch → object → final sign in order with their key files; final not before object; the stamped copy has three stamps', async () => {
+describe('act СО-8 and its ordered electronic signing in the browser (issue 13)', () => {
+  test('the engineer generates СО-8 for 3 signers; branch → object → final sign in order with their key files; final not before object; three stamps; the act performs the request', async () => {
     const p = await prepare();
-    const name = p.doc.file_name;
+    const engineerPage = await open();
+    await signIn(engineerPage.page, 'engineer');
+    const doc = await generateInBrowser(engineerPage.page, p);
+    const name = doc.file_name;
 
     // The final signer first: no button, and the server refuses out of order.
     const finalPage = await open();
@@ -134,8 +210,8 @@ describe('ordered electronic signing in the browser (issue 13)', () => {
     await finalPage.page.goto(appUrl('/documents-list'));
     await rowOf(finalPage.page, name).waitFor();
     expect(await rowOf(finalPage.page, name).getByRole('button', { name: /^Подписать/ }).count()).toBe(0);
-    const original = await (await p.finalApi.raw('GET', `/sign_document/${p.doc.file_id}/original`)).arrayBuffer();
-    const early = await p.finalApi.raw('POST', '/signs', { docId: p.doc.file_id, signerKind: 'final', signerId: String(p.final.id), certificate: p.final.key.certificate }, true, [
+    const original = await (await p.finalApi.raw('GET', `/sign_document/${doc.file_id}/original`)).arrayBuffer();
+    const early = await p.finalApi.raw('POST', '/signs', { docId: doc.file_id, signerKind: 'final', signerId: String(p.final.id), certificate: p.final.key.certificate }, true, [
       { field: 'file', name: 'act.sig', content: await signBytes(p.final.key, new Uint8Array(original)) },
     ]);
     expect(early.status).toBe(409);
@@ -175,14 +251,20 @@ describe('ordered electronic signing in the browser (issue 13)', () => {
     expect(xml.split('Документ подписан электронной подписью').length - 1).toBe(3);
 
     // The request dialog's Documents tab shows the same marks to the engineer (no button: not a signer).
-    const engineerPage = await open();
-    await signIn(engineerPage.page, 'engineer');
-    await engineerPage.page.goto(appUrl(`/requests?open=${p.requestId}&tab=documents`));
-    const docRow = engineerPage.page.getByRole('table', { name: 'Документы' }).getByRole('row').filter({ hasText: name });
+    const page = engineerPage.page;
+    await page.goto(appUrl(`/requests?open=${p.requestId}&tab=documents`));
+    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('request-dialog-title') });
+    const docRow = dialog.getByRole('table', { name: 'Документы' }).getByRole('row').filter({ hasText: name });
     await poll(async () => (await docRow.locator('td').allTextContents()).slice(3, 6)).toEqual(['Подписан', 'Подписан', 'Подписан']);
     expect(await docRow.getByRole('button', { name: 'Подписать' }).count()).toBe(0);
     await docRow.getByRole('button', { name: 'С подписями (архив)' }).waitFor();
-    await screenshot(engineerPage.page, 'request-documents-signed');
+    await screenshot(page, 'request-documents-signed');
+
+    // The generated act is the matching act (requests.md 4.2): the engineer's save performs the request.
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
+    await poll(() => page.getByTestId('request-dialog-title').textContent()).toMatch(/· Выполнена$/);
+    const performed = await p.engineer.call<{ request: { request_status_id: number } }>('GET', `/request_single/${p.requestId}`);
+    expect(performed.request.request_status_id).toBe(4);
     expectNoProblems(engineerPage.problems);
     expectNoProblems(finalPage.problems, [/409/]);
     expectNoProblems(iacPage.problems);

@@ -11,7 +11,7 @@ export type FileSection = (typeof FileSection)[keyof typeof FileSection];
 
 interface FileHit {
   section: FileSection;
-  file: FileRef & Partial<Pick<RequestDocument, 'act_kind' | 'sign_type' | 'signers_count'>>;
+  file: FileRef & Partial<Pick<RequestDocument, 'act_kind' | 'sign_type' | 'signers_count' | 'act_number' | 'act_date' | 'added_manually'>>;
   comment_id: number | null;
   idx: number;
   removed: boolean;
@@ -50,7 +50,7 @@ const keyOf = (requestId: number, section: string, fileId: string) => `${request
 /** Files per request and section; a removed attachment or document disappears from its section. */
 export const requestFilesProjection = documentProjection({
   name: 'request-files',
-  version: 1,
+  version: 2,
   schema: /* sql */ `
     CREATE TABLE rm_request_files (
       key text PRIMARY KEY,
@@ -64,6 +64,9 @@ export const requestFilesProjection = documentProjection({
       act_kind text,
       sign_type text,
       signers_count integer,
+      act_number text,
+      act_date text,
+      added_manually boolean,
       comment_id integer,
       user_id integer,
       date_time timestamptz,
@@ -79,7 +82,7 @@ export const requestFilesProjection = documentProjection({
       key: 'key',
       columns: [
         'key', 'request_id', 'section', 'file_id', 'file_name', 'mimetype', 'size', 'checksum', 'act_kind', 'sign_type',
-        'signers_count', 'comment_id', 'user_id', 'date_time', 'position', 'idx',
+        'signers_count', 'act_number', 'act_date', 'added_manually', 'comment_id', 'user_id', 'date_time', 'position', 'idx',
       ],
       keysOf: (e) => {
         const id = requestIdOf(e.streamId);
@@ -103,6 +106,10 @@ export const requestFilesProjection = documentProjection({
           act_kind: f.act_kind ?? null,
           sign_type: f.sign_type ?? null,
           signers_count: f.signers_count ?? null,
+          act_number: f.act_number ?? null,
+          act_date: f.act_date ?? null,
+          // Absent on documents stored before issue 13: the reader falls back to 'not an act'.
+          added_manually: f.added_manually ?? null,
           comment_id: hit.comment_id,
           user_id: e.metadata?.userId ?? null,
           date_time: e.metadata?.timestamp ?? null,

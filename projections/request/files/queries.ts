@@ -33,6 +33,9 @@ export interface RequestFile {
   added_manually: boolean;
   act_kind: string | null;
   act_title: string | null;
+  act_number: string | null;
+  /** YYYY-MM-DD. */
+  act_date: string | null;
   sign_type: string | null;
   sign_type_title: string | null;
   signers_count: number | null;
@@ -61,8 +64,10 @@ export const requestFiles = async (db: Db, requestId: number, section: FileSecti
     size: r.size == null ? null : Number(r.size),
     checksum: (r.checksum as string | null) ?? null,
     section: String(r.section),
-    // Act documents are generated; everything else was uploaded by a user.
-    added_manually: r.act_kind == null,
+    // Documents stored before issue 13 carry no flag: then an act was generated, anything else uploaded.
+    added_manually: r.added_manually == null ? r.act_kind == null : Boolean(r.added_manually),
+    act_number: (r.act_number as string | null) ?? null,
+    act_date: (r.act_date as string | null) ?? null,
     act_kind: (r.act_kind as string | null) ?? null,
     act_title: r.act_kind ? actKindTitles[r.act_kind as ActKind] ?? null : null,
     sign_type: (r.sign_type as string | null) ?? null,

@@ -1,10 +1,9 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import PizZip from 'pizzip';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderActCopy } from '../../../api/acts/render-copy';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
+import { countFilesUnder } from '../../support/files-on-disk';
 import { demoFacts, eventCount, registerRepair, today, type Facts } from '../requests/helpers';
 
 let t: TestApp;
@@ -15,15 +14,7 @@ let facts: Facts;
 let userIds: Record<string, number>;
 
 /** Files in the store (tmp included): a refused call must leave none behind. */
-const storedFiles = async (): Promise<number> => {
-  const walk = async (dir: string): Promise<number> => {
-    const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-    let n = 0;
-    for (const e of entries) n += e.isDirectory() ? await walk(path.join(dir, e.name)) : 1;
-    return n;
-  };
-  return walk(t.server.ctx.files.root);
-};
+const storedFiles = () => countFilesUnder(t.server.ctx.files.root);
 const textOf = (docx: Buffer) => (new PizZip(docx).file('word/document.xml')?.asText() ?? '').replace(/<[^>]+>/g, '');
 
 /** A repair request of its own, in PERFORMING with the inspection after repair and the hot line number: СО-8 may be generated. */

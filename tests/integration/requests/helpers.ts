@@ -1,4 +1,5 @@
 import { sql } from 'slonik';
+import PizZip from 'pizzip';
 import type { ApiClient, TestApp } from '../../support/app';
 
 export const eventCount = async (t: TestApp) => Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
@@ -45,3 +46,11 @@ export const registerRepair = async (client: ApiClient, facts: Facts, over: Reco
   client.multipart('POST', '/api/request', { request: { ...repairRequest(facts), ...over } });
 
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/** A small real Word document (a zip with the package manifest and the main part): a hand-uploaded act. */
+export const docxOf = (text: string): Buffer => {
+  const zip = new PizZip();
+  zip.file('[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>');
+  zip.file('word/document.xml', `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`);
+  return zip.generate({ type: 'nodebuffer' });
+};

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { demoFacts, eventCount, registerRepair, today, type Facts } from './helpers';
+import { demoFacts, docxOf, eventCount, registerRepair, today, type Facts } from './helpers';
 
 let t: TestApp;
 let court: ApiClient;
@@ -18,7 +18,10 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The engineer's full repair of the demo printer, as the dialog sends it with the СО-8 act. */
+/** The hand-uploaded СО-8 act: a real Word document (the server checks an act's content). */
+const actDocx = docxOf('Акт СО-8 № СР-17/2026');
+
+/** The engineer's full repair of the demo printer, as the dialog sends it with the СО-8 act, its number and date. */
 const saveRepair = (id: number, revision: number) => {
   const warranty = facts.printerUnderWarranty ? 1 : 2;
   return engineer.multipart(
@@ -41,9 +44,9 @@ const saveRepair = (id: number, revision: number) => {
       },
       revision,
       works: [{ title: 'Замена блока питания', cost: 1500 }],
-      newDocsList: [{ file_name: 'Акт СО-8.docx', act_kind: 'CO_8', sign_type: 'paper', signers_count: 2 }],
+      newDocsList: [{ file_name: 'Акт СО-8.docx', act_kind: 'CO_8', sign_type: 'paper', signers_count: 2, act_number: 'СР-17/2026', act_date: today() }],
     },
-    [{ field: 'files', name: 'Акт СО-8.docx', content: Buffer.from('PK act co-8'), type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }],
+    [{ field: 'files', name: 'Акт СО-8.docx', content: actDocx, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }],
   );
 };
 
@@ -144,12 +147,12 @@ describe('a repair request from registration to closing, through the HTTP API', 
     const res = journey.performed;
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json().savedRequest;
-    expect(saved).toMatchObject({ request_status_id: 4, result_d: expect.stringContaining(today()), hotlinegas_number: '2026-000123' });
+    expect(saved).toMatchObject({ request_status_id: 4, result_d: expect.stringContaining(today()), hotlinegas_number: '2026-000123', co_8_number: 'СР-17/2026', co_8_d: today() });
     expect(saved.docs).toEqual([expect.objectContaining({ file_name: 'Акт СО-8.docx', act_kind: 'CO_8' })]);
     expect(saved.actions).toContain('complete');
     const file = await engineer.get(`/api/request_file/${id}/${saved.docs[0].file_id}`);
     expect(file.statusCode).toBe(200);
-    expect(file.body).toBe('PK act co-8');
+    expect(file.rawPayload.equals(actDocx)).toBe(true);
     expect(file.headers['content-disposition']).toContain("filename*=UTF-8''%D0%90%D0%BA%D1%82");
   });
 

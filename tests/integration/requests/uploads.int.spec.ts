@@ -1,9 +1,8 @@
-import { readdir } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
-import path from 'node:path';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
+import { countFilesUnder } from '../../support/files-on-disk';
 import { demoFacts, eventCount, registerRepair, type Facts } from './helpers';
 
 let t: TestApp;
@@ -22,14 +21,7 @@ afterAll(async () => {
 });
 
 /** Every file under the files directory, temporary ones included. */
-const filesOnDisk = async (): Promise<number> => {
-  const walk = async (dir: string): Promise<number> => {
-    let n = 0;
-    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) n += e.isDirectory() ? await walk(path.join(dir, e.name)) : 1;
-    return n;
-  };
-  return walk(t.server.ctx.config.filesDir);
-};
+const filesOnDisk = () => countFilesUnder(t.server.ctx.config.filesDir);
 
 let seq = 0;
 /** A small PDF-named file with unique content (the store deduplicates equal contents). */

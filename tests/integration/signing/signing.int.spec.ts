@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'slonik';
@@ -196,5 +196,41 @@ describe('electronic signing on the server', () => {
     // A hand-made document (no template) has no stamped copy.
     const manual = await documentToSign(2);
     expect((await signer.get(`/api/sign_document/${manual}/stamped`)).statusCode).toBe(409);
+  });
+  it('RSA and ECDSA signatures made by OpenSSL under a trusted root are verified and stored', async () => {
+    // A CA and a leaf of each algorithm, made by OpenSSL itself (an independent signer), the leaf in the signer's name.
+    const dir = mkdtempSync(path.join(tmpdir(), 'sign-rsa-ec-'));
+    const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+    const fios = (await app.server.ctx.pool.any(sql.unsafe`SELECT login, fio FROM rm_users WHERE login = ANY(${sql.array(users, 'text')})`)) as unknown as Array<{ login: string; fio: string }>;
+    const fioOf = (login: string) => fios.find((r) => r.login === login)!.fio;
+    writeFileSync(path.join(dir, 'doc'), DOC);
+    writeFileSync(path.join(dir, 'other'), Buffer.from('другой документ'));
+    const leafOf = async (alg: 'rsa' | 'ec', login: string) => {
+      const newKey = alg === 'rsa' ? ['-newkey', 'rsa:2048'] : ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'];
+      ssl('req', '-x509', ...newKey, '-nodes', '-keyout', `${alg}-ca.key`, '-out', `${alg}-ca.pem`, '-days', '30', '-subj', `/CN=Test ${alg} CA`,
+        '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+      ssl('req', ...newKey, '-nodes', '-keyout', `${alg}.key`, '-out', `${alg}.csr`, '-subj', `/CN=${fioOf(login)}`, '-utf8');
+      ssl('x509', '-req', '-in', `${alg}.csr`, '-CA', `${alg}-ca.pem`, '-CAkey', `${alg}-ca.key`, '-CAcreateserial', '-out', `${alg}.pem`, '-days', '10');
+      for (const [content, out] of [['doc', `${alg}.sig`], ['other', `${alg}-other.sig`]])
+        ssl('cms', '-sign', '-binary', '-md', 'sha256', '-in', content!, '-signer', `${alg}.pem`, '-inkey', `${alg}.key`, '-outform', 'DER', '-out', out!);
+      const der = (name: string) => execFileSync('openssl', ['x509', '-in', name, '-outform', 'DER'], { cwd: dir }).toString('base64');
+      const root = await admin.multipart('POST', '/api/trusted_roots', { certificate: der(`${alg}-ca.pem`) });
+      expect(root.statusCode, root.body).toBe(200);
+      return { certificate: der(`${alg}.pem`), signature: readFileSync(path.join(dir, `${alg}.sig`)), other: readFileSync(path.join(dir, `${alg}-other.sig`)) };
+    };
+    const docId = await documentToSign(2);
+    const rsa = await leafOf('rsa', 'signer');
+    const ec = await leafOf('ec', users[2]!);
+    // Another document's bytes under the same RSA key are refused first.
+    const wrong = await signer.multipart('POST', '/api/signs', { docId, signerKind: 'iac', signerId: ids.signer, certificate: rsa.certificate }, [{ field: 'file', name: 'act.sig', content: rsa.other }]);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Не удалось проверить подпись: подписан другой документ (хэш не совпадает)');
+    const byRsa = await signer.multipart('POST', '/api/signs', { docId, signerKind: 'iac', signerId: ids.signer, certificate: rsa.certificate }, [{ field: 'file', name: 'act.sig', content: rsa.signature }]);
+    expect(byRsa.statusCode, byRsa.body).toBe(200);
+    const byEc = await regional.multipart('POST', '/api/signs', { docId, signerKind: 'unit', signerId: ids[users[2]!], certificate: ec.certificate }, [{ field: 'file', name: 'act.sig', content: ec.signature }]);
+    expect(byEc.statusCode, byEc.body).toBe(200);
+    expect(byEc.json().document).toMatchObject({ signersCount: 2, nextSignerKind: null });
+    expect(byEc.json().document.signers.iac.signed).toBe(true);
+    expect(byEc.json().document.signers.unit.signed).toBe(true);
   });
 });

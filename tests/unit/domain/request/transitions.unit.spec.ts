@@ -10,6 +10,7 @@ import {
   machineMessages,
   requestDecider,
   type RequestEvent,
+  type RequestField,
   type RequestFields,
 } from '../../../../domain/request';
 import { given } from '../../../support/given-when-then';
@@ -240,27 +241,33 @@ describe('transition table (requests.md 4.2)', () => {
       }
     });
 
+    // The act fields are never typed: the act's own number and date fill them (issue 13).
+    const actFilled = (number: RequestField, date: RequestField, values: [string, string]): RequestEvent => ({
+      type: 'RequestFieldsChanged',
+      data: { changes: [{ field: number, old: null, new: values[0] }, { field: date, old: null, new: values[1] }] },
+    });
+
     it('hard repair to dismiss takes the СО-7 date', () => {
       given(requestDecider, [
         ...performing({
           request_kind_id: RequestKind.REPAIR_HARD,
           view_res_before: InspectionBefore.TO_DISMISS,
-          co_7_number: 'ТС-1',
-          co_7_d: '2026-03-09',
           result_d: '2026-03-02',
         }),
         attached(doc(ActKind.CO_7)),
+        actFilled('co_7_number', 'co_7_d', ['ТС-1', '2026-03-09']),
       ])
         .when(save(editor), ctx())
         .then([performed('2026-03-09')]);
     });
 
     it('other hard repair needs СО-8 and takes the repair date, else the СО-8 date', () => {
-      const repair = { request_kind_id: RequestKind.REPAIR_HARD, view_res_before: InspectionBefore.REPAIR_NEEDED, co_8_d: '2026-03-08' };
-      given(requestDecider, [...performing({ ...repair, date_repair_d: '2026-03-07' }), attached(doc(ActKind.CO_8))])
+      const repair = { request_kind_id: RequestKind.REPAIR_HARD, view_res_before: InspectionBefore.REPAIR_NEEDED };
+      const co8 = actFilled('co_8_number', 'co_8_d', ['СР-1', '2026-03-08']);
+      given(requestDecider, [...performing({ ...repair, date_repair_d: '2026-03-07' }), attached(doc(ActKind.CO_8)), co8])
         .when(save(editor), ctx())
         .then([performed('2026-03-07')]);
-      given(requestDecider, [...performing(repair), attached(doc(ActKind.CO_8))])
+      given(requestDecider, [...performing(repair), attached(doc(ActKind.CO_8)), co8])
         .when(save(editor), ctx())
         .then([performed('2026-03-08')]);
       given(requestDecider, [...performing(repair), attached(doc(ActKind.CO_7))])

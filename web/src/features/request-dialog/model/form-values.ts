@@ -66,7 +66,15 @@ export type AttachmentItem = ({ kind: 'kept' } & FileRef) | ({ kind: 'new' } & N
 
 export type DocumentItem =
   | ({ kind: 'kept' } & RequestDocument)
-  | ({ kind: 'new'; act_kind: ActKind | null; sign_type: SignType; signers_count: 2 | 3 } & NewFile);
+  | ({
+      kind: 'new';
+      act_kind: ActKind | null;
+      sign_type: SignType;
+      signers_count: 2 | 3;
+      /** A hand-uploaded act's number and date (YYYY-MM-DD) from the upload dialog. */
+      act_number: string | null;
+      act_date: string | null;
+    } & NewFile);
 
 /** Everything the dialog edits; one react-hook-form form across the tabs. */
 export interface RequestFormValues extends FormScalars {
@@ -191,6 +199,8 @@ export const requestDataOf = (values: RequestFormValues): RequestData => {
           act_kind: d.act_kind,
           sign_type: d.sign_type,
           signers_count: d.signers_count,
+          act_number: d.act_number,
+          act_date: d.act_date,
         },
   );
   return data;

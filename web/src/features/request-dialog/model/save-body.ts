@@ -39,7 +39,9 @@ export const saveBody = (values: RequestFormValues, files: PendingFiles, options
       'newDocsList',
       json(
         values.documents.flatMap((d) =>
-          d.kind === 'new' ? [{ file_name: d.file_name, act_kind: d.act_kind, sign_type: d.sign_type, signers_count: d.signers_count }] : [],
+          d.kind === 'new'
+            ? [{ file_name: d.file_name, act_kind: d.act_kind, sign_type: d.sign_type, signers_count: d.signers_count, act_number: d.act_number, act_date: d.act_date }]
+            : [],
         ),
       ),
     );

@@ -105,7 +105,7 @@ export const DocumentsTab = () => {
                 </TableCell>
                 <TableCell>
                   {doc.act_kind ? actKindTitles[doc.act_kind] : ''}
-                  {doc.kind === 'kept' && doc.act_number ? ` № ${doc.act_number}${doc.act_date ? ` от ${formatDate(doc.act_date)}` : ''}` : ''}
+                  {doc.act_number ? ` № ${doc.act_number}${doc.act_date ? ` от ${formatDate(doc.act_date)}` : ''}` : ''}
                 </TableCell>
                 <TableCell>
                   {signTypeTitles[doc.sign_type]}, {doc.signers_count} подп.
@@ -166,7 +166,17 @@ export const DocumentsTab = () => {
             const { key, file_name, size } = addFile(doc.file);
             change('documents', [
               ...documents,
-              { kind: 'new', key, file_name, size, act_kind: doc.act_kind, sign_type: doc.sign_type, signers_count: doc.signers_count },
+              {
+                kind: 'new',
+                key,
+                file_name,
+                size,
+                act_kind: doc.act_kind,
+                sign_type: doc.sign_type,
+                signers_count: doc.signers_count,
+                act_number: doc.act_number,
+                act_date: doc.act_date,
+              },
             ]);
           }}
         />

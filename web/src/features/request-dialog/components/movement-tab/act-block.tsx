@@ -5,30 +5,30 @@ import Tooltip from '@mui/material/Tooltip';
 import { actKindTitles, type ActKind } from '@domain/request/enums';
 import { actFields, actPrecondition } from '@domain/request/acts';
 import { requestFieldTitles } from '@domain/request/history';
-import type { RequestData } from '@domain/request/state';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { useRequestEdit, type FormPath } from '../../model/edit-context';
-import type { RequestFormValues } from '../../model/form-values';
+import { requestDataOf, type RequestFormValues } from '../../model/form-values';
 import { useDefaultSignersCount } from '../../hooks/use-references';
 import { FormDateField, FormTextField } from '../fields';
 import { ActDialog } from './act-dialog';
 
 /**
- * The act's button and its number and date. The button follows the server's rules (the same
- * actPrecondition over the saved request and the form's values, the documents editable now); the
- * number and date are filled by the generation, never typed (read-only).
+ * The act's button and its number and date. The button follows the server's rules: the same
+ * actPrecondition over the form as the domain sees it (requestDataOf: dates parsed, the documents
+ * as listed now, so an existing act disables it). The number and date are filled by the
+ * generation, never typed (read-only).
  */
 export const ActBlock = ({ kind }: { readonly kind: ActKind }) => {
   const fields = actFields[kind];
   const { view, editable, runHotline, busy } = useRequestEdit();
-  const values = useWatch<RequestFormValues>() as unknown as Partial<RequestData>;
+  const values = useWatch<RequestFormValues>() as RequestFormValues;
   const signers = useDefaultSignersCount(view?.organization_id ?? null);
   const [open, setOpen] = useState(false);
   const reason = !view
     ? 'Сохраните заявку'
     : !editable.has('documents_add')
       ? 'Сформировать акт сейчас нельзя'
-      : actPrecondition({ ...(view as unknown as RequestData), ...values, documents: (view as unknown as RequestData).documents ?? [] } as RequestData, kind);
+      : actPrecondition(requestDataOf(values), kind);
   const button = (
     <Button variant="outlined" disabled={Boolean(reason) || busy} onClick={() => setOpen(true)}>
       Сформировать {actKindTitles[kind]}

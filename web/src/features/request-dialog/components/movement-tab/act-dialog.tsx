@@ -13,9 +13,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { ActKind, actKindTitles, signTypeTitles, type SignType } from '@domain/request/enums';
+import { dateMessages } from '@domain/request/messages';
 import { actTextMessages, rolesOf, signerRoleTitles, type SignerRole } from '@domain/act/data';
 import { preselected, signerErrors } from '@domain/act/signers';
 import { signersCountOf, twoSignerActs } from '@domain/act/templates';
+import { DateInput } from '@/components';
 import { apiErrorText } from '@/lib/api';
 import { useActSignerCandidatesQuery, useGenerateActMutation } from '../../api/act-api';
 import type { RequestView } from '../../api/types';
@@ -47,12 +49,15 @@ export const ActDialog = ({ requestId, kind, defaultSigners, onClose, run }: Act
   const { data: candidates } = useActSignerCandidatesQuery({ requestId, actKind: kind });
   const [generate, { isLoading }] = useGenerateActMutation();
   const [actText, setActText] = useState<string | null>(null);
-  const [actDate, setActDate] = useState(todayIso());
+  // null while the field holds no complete date.
+  const [actDate, setActDate] = useState<string | null>(todayIso());
   const [count, setCount] = useState<2 | 3>(signersCountOf(kind, defaultSigners));
   const [signType, setSignType] = useState<SignType>('electron');
   const [signers, setSigners] = useState<Partial<Record<SignerRole, number>>>({});
   const [error, setError] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
+  // From the click until the answer (the block may save the form first): one generation per click.
+  const [running, setRunning] = useState(false);
 
   // Until the user edits them: the server's default text and the preselected single candidates.
   const text = actText ?? candidates?.actText ?? '';
@@ -67,7 +72,8 @@ export const ActDialog = ({ requestId, kind, defaultSigners, onClose, run }: Act
   const submit = async () => {
     setTried(true);
     setError(null);
-    if (errors || textError) return;
+    if (errors || textError || !actDate) return;
+    setRunning(true);
     try {
       await run(async () => {
         const answer = await generate({
@@ -78,6 +84,8 @@ export const ActDialog = ({ requestId, kind, defaultSigners, onClose, run }: Act
       });
     } catch (e) {
       setError(apiErrorText(e as never));
+    } finally {
+      setRunning(false);
     }
   };
 
@@ -95,7 +103,10 @@ export const ActDialog = ({ requestId, kind, defaultSigners, onClose, run }: Act
             error={Boolean(textError)}
             helperText={textError ?? ' '}
           />
-          <TextField label="Дата акта" type="date" value={actDate} onChange={(e) => setActDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} sx={{ maxWidth: 220 }} />
+          {/* The app's DD.MM.YYYY field (requests.md 5, Dates), not the browser's own date input in its locale. */}
+          <div style={{ maxWidth: 220 }}>
+            <DateInput label="Дата акта" value={actDate} onChange={setActDate} error={tried && !actDate ? dateMessages.required : undefined} />
+          </div>
           <div>
             <FormLabel>Количество подписантов</FormLabel>
             <RadioGroup row value={String(count)} onChange={(e) => setCount(e.target.value === '3' ? 3 : 2)}>
@@ -132,7 +143,7 @@ export const ActDialog = ({ requestId, kind, defaultSigners, onClose, run }: Act
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Выход</Button>
-        <Button variant="contained" onClick={() => void submit()} disabled={isLoading || !candidates}>
+        <Button variant="contained" onClick={() => void submit()} disabled={running || isLoading || !candidates}>
           Продолжить
         </Button>
       </DialogActions>
