@@ -40,6 +40,12 @@ export interface Config {
   readonly hotlineTimeoutMs: number;
   /** Address of the application in mail links. */
   readonly publicUrl: string;
+  /**
+   * Where the projections and reactions run: 'worker' (a worker thread: the server's event loop only
+   * serves calls, the read side uses another core) or 'inline' (the server's own event loop).
+   * READ_SIDE; unset: worker.
+   */
+  readonly readSide: 'worker' | 'inline';
 }
 
 export const DEFAULT_SEED_PASSWORD = 'demo2026';
@@ -67,5 +73,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     hotlineSecretKey: env.HOTLINE_SECRET_KEY || null,
     hotlineTimeoutMs: Number(env.HOTLINE_TIMEOUT_MS ?? 10_000),
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:3000',
+    readSide: readSideOf(env.READ_SIDE),
   };
+};
+
+const readSideOf = (value: string | undefined): Config['readSide'] => {
+  if (!value || value === 'worker') return 'worker';
+  if (value === 'inline') return 'inline';
+  throw new Error(`READ_SIDE=${value}: допустимы worker или inline`);
 };

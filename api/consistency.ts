@@ -1,5 +1,5 @@
 import type { Position } from '../infrastructure/eventstore/port';
-import type { ProjectionRunner } from '../processors/runner';
+import type { ReadSide } from '../processors/read-side';
 
 /**
  * Read-your-own-writes. Every later call of the same user first waits (bounded) until the read
@@ -11,7 +11,7 @@ export class Consistency {
   private readonly lastWrite = new Map<number, Position>();
 
   constructor(
-    private readonly runner: ProjectionRunner,
+    private readonly runner: ReadSide,
     private readonly timeoutMs = 5000,
   ) {}
 

@@ -4,7 +4,7 @@ import type { IdAllocator } from '../infrastructure/ids';
 import type { JobQueue } from '../infrastructure/jobs';
 import type { Logger } from '../infrastructure/logger';
 import type { WriteContext } from '../commands/context';
-import type { ProjectionRunner } from '../processors/runner';
+import type { ReadSide } from '../processors/read-side';
 import type { Config } from './config';
 import type { Consistency } from './consistency';
 import type { TokenSigner } from './auth/tokens';
@@ -17,7 +17,7 @@ export interface AppContext extends WriteContext {
   readonly pool: DatabasePool;
   readonly store: EventStore;
   readonly ids: IdAllocator;
-  readonly runner: ProjectionRunner;
+  readonly runner: ReadSide;
   readonly jobs: JobQueue;
   readonly tokens: TokenSigner;
   readonly consistency: Consistency;

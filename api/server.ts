@@ -1,15 +1,10 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createDatabasePool } from '../infrastructure/db/pool';
-import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
-import { EventStoreDbEventStore } from '../infrastructure/eventstore/eventstoredb/eventstoredb-event-store';
-import { withUpcasting } from '../infrastructure/eventstore/upcasting';
-import type { EventStore } from '../infrastructure/eventstore/port';
-import { postgresIdAllocator } from '../infrastructure/ids';
 import { consoleLogger, type Logger } from '../infrastructure/logger';
-import { ReadModelCache } from '../infrastructure/read-model-cache';
-import { allProjections } from '../projections/registry';
-import { ProjectionRunner } from '../processors/runner';
+import type { ProjectionRunner } from '../processors/runner';
+import type { ReadSide } from '../processors/read-side';
+import { WorkerReadSide } from '../processors/worker-read-side';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { withHotlineKey } from './hotline-key';
@@ -19,14 +14,11 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { prepareDatabase } from './db/prepare';
 import { loadTokenSigner } from './auth/tokens';
 import { hashPassword } from './auth/passwords';
-import { BullJobQueue } from './jobs/bullmq-queue';
 import { registerJobHandlers } from './jobs/handlers';
-import { allReactions } from './reactions';
-import { upcasters } from './upcasters';
+import { composeRunner, openEventStore, openIdAllocator, openJobQueue, readModelAccess } from './read-side';
 import { backfillWriteIndexes } from '../commands/write-index-backfill';
 import { seedIfEmpty, type SeedOutcome } from './seed/seed';
 import { FileStore } from '../infrastructure/files/file-store';
-import { writeLookups } from './write-lookups';
 
 export interface RunningServer {
   readonly app: FastifyInstance;
@@ -77,34 +69,37 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
   undo.push(() => pool.end());
   await prepareDatabase(pool);
 
-  const baseStore: EventStore = config.eventStoreUrl
-    ? new EventStoreDbEventStore(config.eventStoreUrl, pool)
-    : new PostgresEventStore(pool, { listenUrl: databaseUrl, pollIntervalMs: 500 });
-  const store = withUpcasting(baseStore, upcasters);
+  const store = openEventStore(config, pool, databaseUrl);
   undo.push(() => store.close());
   // Write-side indexes (role holders, sets holding a request's spares) from the log, once per database.
   const indexed = await backfillWriteIndexes(pool, store);
   if (indexed.length) log.info({ indexes: indexed }, 'write-side indexes filled from the log');
-  // Every new request takes an id: reserve them in blocks (their numbers are what users see).
-  const ids = postgresIdAllocator(pool, { reserve: { request: 20 } });
-  const jobs = new BullJobQueue(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', url: databaseUrl }, log, config.jobsQueue);
-  // The cache asks the runner how its read models changed; the runner needs the reactions, which use the cache.
-  const cache = new ReadModelCache({ version: (name) => runner.version(name) });
-  // Handlers read the read models only through these ports (commands/*/lookup-port.ts).
-  const lookups = writeLookups(pool, cache);
-  const runner: ProjectionRunner = new ProjectionRunner(pool, store, allProjections(), allReactions({ store, pool, ids, jobs, config, log, cache, lookups }), log, {
-    pollIntervalMs: 500,
-  });
-  await runner.prepare();
+  const ids = openIdAllocator(pool);
+  const jobs = openJobQueue(config, databaseUrl, log);
+  const deps = { config, pool, store, ids, jobs, log };
+  // Inline: the runner in this event loop. Worker: a thread of its own (READ_SIDE, api/config.ts).
+  let readSide: ReadSide;
+  let inline: ProjectionRunner | null = null;
+  let worker: WorkerReadSide | null = null;
+  // The cache asks the read side how its read models changed; an inline runner's reactions use the cache.
+  const { cache, lookups } = readModelAccess(pool, () => readSide);
+  if (config.readSide === 'worker') {
+    worker = new WorkerReadSide({ module: new URL('./read-side.ts', import.meta.url).href, factory: 'buildWorkerReadSide', options: { config, databaseUrl } }, log);
+    readSide = worker;
+  } else {
+    inline = composeRunner(deps, { cache, lookups });
+    await inline.prepare();
+    readSide = inline;
+  }
   const ctx: AppContext = {
     config,
     pool,
     store,
     ids,
-    runner,
+    runner: readSide,
     jobs,
     tokens: await loadTokenSigner(pool),
-    consistency: new Consistency(runner),
+    consistency: new Consistency(readSide),
     log,
     hashPassword,
     files: new FileStore(config.filesDir),
@@ -112,9 +107,14 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
     lookups,
   };
   registerJobHandlers(ctx);
-  runner.start();
   undo.push(() => jobs.close());
-  undo.push(() => runner.stop());
+  const stopReadSide = async () => {
+    await inline?.stop();
+    await worker?.close();
+  };
+  undo.push(stopReadSide);
+  inline?.start();
+  await worker?.open();
   await jobs.startWorker();
 
   let seeded: SeedOutcome | null = null;
@@ -136,7 +136,7 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
     seeded,
     close: async () => {
       await app.close();
-      await runner.stop();
+      await stopReadSide();
       await jobs.close();
       await store.close();
       await pool.end();

@@ -1,4 +1,4 @@
-/** How often each projection's tables have changed, as far as this process knows (the runner). */
+/** How often each projection's tables have changed, as far as this process knows (its runner, or the read side worker's reports). */
 export interface ReadModelVersions {
   version(projection: string): number;
 }

@@ -5,6 +5,7 @@
  */
 export class WakeUp {
   private readonly waiters = new Set<() => void>();
+  private readonly listeners = new Set<() => void>();
 
   wait(timeoutMs: number): Promise<void> {
     return new Promise((resolve) => {
@@ -20,5 +21,12 @@ export class WakeUp {
 
   wake(): void {
     for (const w of [...this.waiters]) w();
+    for (const l of this.listeners) l();
+  }
+
+  /** Calls `listener` at every wake (unlike `wait`, none is missed); returns the unsubscribe. */
+  listen(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }

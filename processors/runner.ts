@@ -1,11 +1,12 @@
 import type { DatabasePool } from 'slonik';
-import { hasReached, positionToString, type EventStore, type Position } from '../infrastructure/eventstore/port';
+import type { EventStore, Position } from '../infrastructure/eventstore/port';
 import type { Logger } from '../infrastructure/logger';
 import type { Projection } from '../infrastructure/projection';
 import type { Reaction } from '../infrastructure/reaction';
 import { CheckpointMoved } from './checkpoint-lock';
 import { ProcessorSet } from './processor-set';
 import type { ProcessorState, ProjectionStatus } from './processor-state';
+import { statusOf, waitForPosition, type ProcessorSnapshot, type ReadSide } from './read-side';
 import { resetProjection, tablesExist } from './projection-tables';
 import { runProjections } from './projection-reader';
 import { runReaction } from './reaction-loop';
@@ -33,7 +34,7 @@ export interface RunnerOptions {
  * rebuilds read models beside the live ones (rebuild.ts), and answers read-your-own-writes waits
  * and status. The checkpoint row of each processor is its lock (checkpoint-lock.ts).
  */
-export class ProjectionRunner {
+export class ProjectionRunner implements ReadSide {
   private readonly set: ProcessorSet;
   private readonly rebuildBatchSize: number;
 
@@ -135,15 +136,12 @@ export class ProjectionRunner {
    */
   async waitFor(position: Position, timeoutMs = 5000, names?: readonly string[]): Promise<boolean> {
     const targets = (names ?? this.projectionNames()).map((n) => this.states.get(n)!).filter(Boolean);
-    const reached = () => targets.every((s) => hasReached(s.checkpoint, position));
-    const deadline = Date.now() + timeoutMs;
-    while (!reached()) {
-      if (targets.some((s) => s.status === 'failed')) return false;
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      await this.set.advanced.wait(Math.min(left, 50));
-    }
-    return true;
+    return waitForPosition(() => targets, this.set.advanced, position, timeoutMs);
+  }
+
+  /** Calls `listener` whenever the processors moved on (a batch applied, an idle read, a failure, a stop). */
+  onAdvance(listener: () => void): () => void {
+    return this.set.advanced.listen(listener);
   }
 
   projectionNames(): string[] {
@@ -203,13 +201,20 @@ export class ProjectionRunner {
     for (const name of this.names) await this.catchUp(name);
   }
 
-  status(): ProjectionStatus[] {
+  /** Every processor's place, health and version (what a worker reports to the server). */
+  snapshot(): ProcessorSnapshot[] {
     return [...this.states.values()].map((s) => ({
       name: s.processor.p.name,
+      kind: s.processor.kind,
       status: s.status,
-      position: positionToString(s.checkpoint),
+      checkpoint: s.checkpoint,
       error: s.error,
-      event: s.failedOn,
+      failedOn: s.failedOn,
+      version: this.version(s.processor.p.name),
     }));
+  }
+
+  status(): ProjectionStatus[] {
+    return this.snapshot().map(statusOf);
   }
 }

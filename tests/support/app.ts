@@ -77,7 +77,8 @@ const client = (server: RunningServer, session: { userId: number | null; token: 
 export const startTestApp = async (options: { seeded?: boolean; redis?: boolean; smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> => {
   const db = await createTestDatabase({ seeded: options.seeded ?? true });
   const config = {
-    ...loadConfig({ DATABASE_URL: db.url, DATA_DIR: `/tmp/itsup-test-${db.name}`, ...(options.redis ? { REDIS_URL: redisUrl, JOBS_QUEUE: `test-${db.name}` } : {}), ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}), ...options.env }),
+    // The read side runs inline unless READ_SIDE says otherwise (a suite can then run in worker mode).
+    ...loadConfig({ READ_SIDE: process.env.READ_SIDE ?? 'inline', DATABASE_URL: db.url, DATA_DIR: `/tmp/itsup-test-${db.name}`, ...(options.redis ? { REDIS_URL: redisUrl, JOBS_QUEUE: `test-${db.name}` } : {}), ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}), ...options.env }),
   };
   const server = await startServer(config, { listen: false, seed: false, log: process.env.DEBUG_TESTS ? consoleLogger : silentLogger });
   return {

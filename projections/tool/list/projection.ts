@@ -67,6 +67,21 @@ export const toolsProjection = documentProjection({
       deleted boolean NOT NULL DEFAULT false,
       age_dt date GENERATED ALWAYS AS (coalesce(work_in_dt, date '2000-01-01')) STORED
     );
+    CREATE TABLE rm_tools_sets (
+      id integer PRIMARY KEY,
+      type_id integer NOT NULL,
+      unit_id integer NOT NULL,
+      inventar_number text NOT NULL,
+      owner_type_id integer,
+      buh_name text,
+      work_in_dt date,
+      tool_ids integer[] NOT NULL,
+      revision integer NOT NULL DEFAULT 0
+    );
+  `,
+  // Built once when a rebuild has caught up: maintained row by row (four of them trigram GIN) they
+  // cost the tools rebuild most of its time.
+  indexes: /* sql */ `
     -- The list's order (unit, kind, id) and the unit scope. INCLUDE holds the small filter columns, so a deep
     -- page and the counts of those filters read the index alone (the text filters read rows).
     CREATE INDEX rm_tools_unit ON rm_tools (unit_id, tool_kind_id, id)
@@ -88,17 +103,6 @@ export const toolsProjection = documentProjection({
         CREATE INDEX rm_tools_description_trgm ON rm_tools USING gin (lower(description) gin_trgm_ops) WHERE NOT deleted;
       END IF;
     END $$;
-    CREATE TABLE rm_tools_sets (
-      id integer PRIMARY KEY,
-      type_id integer NOT NULL,
-      unit_id integer NOT NULL,
-      inventar_number text NOT NULL,
-      owner_type_id integer,
-      buh_name text,
-      work_in_dt date,
-      tool_ids integer[] NOT NULL,
-      revision integer NOT NULL DEFAULT 0
-    );
     CREATE INDEX rm_tools_sets_unit ON rm_tools_sets (unit_id, id);
     CREATE INDEX rm_tools_sets_inventar ON rm_tools_sets (lower(inventar_number) text_pattern_ops);
   `,

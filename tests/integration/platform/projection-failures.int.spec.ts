@@ -98,6 +98,22 @@ describe('a poison event: visible failure, a rebuild that keeps the old read mod
     expect(cli.code).toBe(1);
     expect(cli.stderr).toMatch(/notifications: пересборка не удалась на событии RequestNotificationsRead .*out of range.*Прежняя витрина/);
     expect(await tableChecksums(ctx.pool, tables)).toEqual(before);
+
+    // Several at once share one pass over the log: the one that fails is left out, the others are rebuilt.
+    const userTables = allProjections().find((p) => p.name === 'users')!.tables;
+    const usersBefore = await tableChecksums(ctx.pool, userTables);
+    const both = await run(process.execPath, ['--import', 'tsx', 'api/cli/rebuild-projections.ts', 'notifications', 'users'], {
+      env: { ...process.env, DATABASE_URL: app.db.url, DATA_DIR: `/tmp/itsup-test-${app.db.name}` },
+      timeout: 120_000,
+    }).then(
+      (r: { stdout: string }) => ({ code: 0, stdout: r.stdout, stderr: '' }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+    expect(both.code).toBe(1);
+    expect(both.stderr).toMatch(/notifications: пересборка не удалась на событии RequestNotificationsRead/);
+    expect(both.stdout).toMatch(/^users: \d+ событий за/m);
+    expect(await tableChecksums(ctx.pool, tables)).toEqual(before);
+    expect(await tableChecksums(ctx.pool, userTables)).toEqual(usersBefore);
   }, 180_000);
 });
 

@@ -1,0 +1,85 @@
+/**
+ * `node --max-semi-space-size=64 --import tsx bench/rebuild.ts [--db URL] [--no-raw] [--batch N] [--only name,name]`:
+ * the rebuild figure alone (issue 18), with where its time goes: the raw replay limit (bench/limits.ts),
+ * then runner.rebuild() of the named projections (default: all) and each projection's time applying
+ * batches, in finishRebuild, building indexes and in VACUUM. Rebuilds the database's read models.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { sql } from 'slonik';
+import { createDatabasePool } from '../infrastructure/db/pool';
+import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
+import { withUpcasting } from '../infrastructure/eventstore/upcasting';
+import { silentLogger, type Logger } from '../infrastructure/logger';
+import type { RebuildResult } from '../processors/rebuild';
+import { allProjections } from '../projections/registry';
+import { ProjectionRunner } from '../processors/runner';
+import { upcasters } from '../api/upcasters';
+import { benchDatabaseUrl } from './lib/db';
+import { numberArg, parseArgs, stringArg } from './lib/args';
+import { measureRawReplay } from './limits';
+
+const args = parseArgs(process.argv.slice(2));
+const url = benchDatabaseUrl(stringArg(args, 'db'));
+const names = stringArg(args, 'only')?.split(',') ?? [];
+const pool = await createDatabasePool(url, { maximumPoolSize: 20 });
+const logEvents = Number(await pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
+let raw: number | null = null;
+if (!args.has('no-raw')) {
+  const r = await measureRawReplay(url);
+  raw = r.perSecond;
+  console.log(`raw replay: ${r.events} events in ${r.seconds.toFixed(1)} s, ${Math.round(r.perSecond)} events/s`);
+}
+const store = withUpcasting(new PostgresEventStore(pool), upcasters);
+const batch = args.has('batch') ? numberArg(args, 'batch', 20_000) : undefined;
+// The rebuild logs where its time went; the runner's answer holds only the totals.
+let result: RebuildResult | null = null;
+const logger: Logger = {
+  ...silentLogger,
+  info: (fields: object, message?: string) => {
+    if (message === 'rebuild finished') result = fields as RebuildResult;
+  },
+};
+const runner = new ProjectionRunner(pool, store, allProjections(), [], logger, batch ? { rebuildBatchSize: batch } : {});
+await runner.prepare();
+// CPU seconds compare runs on a shared machine better than wall time: this process's, and that of
+// the backends of this database (PostgreSQL runs beside the bench; its process titles name the
+// database), sampled from /proc while the rebuild runs.
+const database = new URL(url).pathname.slice(1);
+const ticks = new Map<number, number>();
+// Whether a process is one of this database's backends, read once per pid (reading every
+// process's cmdline each time cost the bench more CPU than some projections).
+const ours = new Map<string, boolean>();
+const sample = () => {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d)))
+    try {
+      if (!ours.has(pid)) ours.set(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `));
+      if (!ours.get(pid)) continue;
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      ticks.set(Number(pid), Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+};
+sample();
+const ticksBefore = new Map(ticks);
+const sampler = setInterval(sample, 1000);
+const t = performance.now();
+const cpuBefore = process.cpuUsage();
+await runner.rebuild(names.length ? names : undefined);
+const r = result as RebuildResult | null;
+if (!r) throw new Error('the rebuild logged no result');
+const seconds = (performance.now() - t) / 1000;
+const perSecond = logEvents / seconds;
+console.log(`rebuild: ${logEvents} events in ${seconds.toFixed(1)} s, ${Math.round(perSecond)} events/s${raw ? ` = ${(perSecond / raw).toFixed(3)} × raw replay (target >= 0.5)` : ''}`);
+console.log(`waiting for the log: ${(r.readMs / 1000).toFixed(1)} s`);
+console.log(`${'projection'.padEnd(24)} ${'apply s'.padStart(8)} ${'finish s'.padStart(9)} ${'indexes s'.padStart(10)} ${'vacuum s'.padStart(9)}`);
+const s = (ms: number) => (ms / 1000).toFixed(1);
+for (const [name, m] of Object.entries(r.byProjection).sort(([, a], [, b]) => b.apply - a.apply))
+  console.log(`${name.padEnd(24)} ${s(m.apply).padStart(8)} ${s(m.finish).padStart(9)} ${s(m.indexes).padStart(10)} ${s(m.vacuum).padStart(9)}`);
+clearInterval(sampler);
+sample();
+const dbTicks = [...ticks].reduce((sum, [pid, n]) => sum + n - (ticksBefore.get(pid) ?? 0), 0);
+const cpu = process.cpuUsage(cpuBefore);
+console.log(`CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, the database's backends ${(dbTicks / 100).toFixed(1)} s (${ticks.size})`);
+await store.close();
+await pool.end();
