@@ -125,3 +125,52 @@ describe('manuals', () => {
     expectNoProblems(problems);
   });
 });
+
+/** /public-docs (issue 15): the four orders of the menu 'Документация', filled by the administrator, opened by users. */
+describe('public orders', () => {
+  test('the administrator replaces an order with a PDF (not with anything else); a user opens it from the menu in a new tab', async () => {
+    const { page, problems } = await open();
+    await signIn(page, 'admin');
+    await page.getByRole('button', { name: 'Администрирование' }).click();
+    await page.getByRole('menuitem', { name: 'Приказы раздела «Документация»' }).click();
+    await page.waitForURL(appUrl('/public-docs'));
+    await page.getByRole('heading', { name: 'Приказы раздела «Документация»' }).waitFor();
+    const row = page.getByTestId('order-order-3.pdf');
+    // The demo loaded all four.
+    await row.getByText('Загружен', { exact: true }).waitFor();
+    await poll(() => page.getByRole('table', { name: 'Приказы' }).getByText('Загружен', { exact: true }).count()).toBe(4);
+
+    await row.getByRole('button', { name: 'Заменить' }).click();
+    await page.getByTestId('public-doc-file').setInputFiles({ name: 'virus.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
+    await notice(page, 'Файл должен быть документом PDF');
+    const order = Buffer.from(`%PDF-1.4\n% order 3 ${unique()}\n%%EOF\n`);
+    await row.getByRole('button', { name: 'Заменить' }).click();
+    await page.getByTestId('public-doc-file').setInputFiles({ name: 'prikaz.pdf', mimeType: 'application/pdf', buffer: order });
+    await notice(page, 'Документ «order-3.pdf» загружен');
+    await screenshot(page, 'public-docs');
+    expectNoProblems(problems, [/status of 400/]);
+
+    // A user: the menu item opens a new tab that turns into the PDF (the session goes with it).
+    const user = await open();
+    await signIn(user.page, 'engineer');
+    await user.page.getByRole('button', { name: 'Документация' }).click();
+    const [tab] = await Promise.all([user.page.waitForEvent('popup'), user.page.getByRole('menuitem', { name: 'Приказ о списании оборудования' }).click()]);
+    // The tab then goes to the PDF's blob: address. Headless Chromium has no PDF viewer, so that navigation may end
+    // as a download (net::ERR_ABORTED) instead of a page: either proves the tab turned into the document.
+    const becamePdf = new Promise<string>((resolve) => {
+      tab.on('download', (d) => resolve(d.url()));
+      tab.on('framenavigated', (f) => {
+        if (f === tab.mainFrame() && f.url().startsWith('blob:')) resolve(f.url());
+      });
+    });
+    // The tab loads the app, fetches the order with the session's headers, then becomes the PDF.
+    const response = await tab.waitForResponse((r) => r.url().endsWith('/api/public_docs/order-3.pdf'));
+    expect(response.status()).toBe(200);
+    expect(await response.body()).toEqual(order);
+    expect(await becamePdf).toMatch(/^blob:/);
+    // An address of no order says so instead of a broken page.
+    await user.page.goto(appUrl('/public-order?name=order-9.pdf'));
+    await user.page.getByText('Документ еще не загружен администратором').waitFor();
+    expectNoProblems(user.problems);
+  });
+});

@@ -61,6 +61,54 @@ describe('shared components (web/src/components)', () => {
     await close();
   });
 
+  test('the list table: a row a record, delete without opening the row, a hidden delete, inactive rows, empty and failed states', async () => {
+    const { page, problems, close } = await openKit();
+    const table = page.getByRole('table', { name: 'Список' });
+    const rows = table.locator('tbody tr');
+    expect(await rows.locator('td:nth-child(2)').allTextContents()).toEqual(['Первая', 'Защищённая', 'Неактивная']);
+    expect(await rows.locator('td:first-child').allTextContents()).toEqual(['1', '2', '3']);
+    // The protected row has no delete button; the inactive one is marked.
+    expect(await table.getByRole('button', { name: /^Удалить/ }).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
+      'Удалить «Первая»',
+      'Удалить «Неактивная»',
+    ]);
+    expect(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-inactive')))).toEqual([null, null, 'true']);
+    await rows.nth(1).click();
+    await expect.poll(() => page.getByTestId('list-opened').textContent()).toBe('Защищённая');
+
+    // The delete asks first and does not open the row; a refused delete still closes the question.
+    await table.getByRole('button', { name: 'Удалить «Первая»' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Удалить «Первая»?').waitFor();
+    expect(await page.getByTestId('list-opened').textContent()).toBe('Защищённая');
+    await dialog.getByRole('button', { name: 'Удалить', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('list-removed').textContent()).toBe('Первая');
+
+    await page.getByRole('button', { name: 'empty list' }).click();
+    await expect.poll(() => rows.allTextContents()).toEqual(['Нет записей']);
+    expect(await rows.locator('td').getAttribute('colspan')).toBe('3');
+    await page.getByRole('button', { name: 'failed list' }).click();
+    await expect.poll(() => rows.allTextContents()).toEqual(['Не удалось загрузить список']);
+    expectNoProblems(problems);
+    await close();
+  });
+
+  test("a record's files: stored and new chips, a file of another type refused with the rule's message", async () => {
+    const { page, problems, close } = await openKit();
+    const files = page.getByRole('region', { name: 'files' });
+    await files.getByLabel('Файлы').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await files.getByText('Допустимые типы файлов: pdf').waitFor();
+    await files.getByLabel('Файлы').setInputFiles({ name: 'new.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF') });
+    await files.getByText('new.pdf').waitFor();
+    expect(await files.getByText('Допустимые типы файлов: pdf').count()).toBe(0);
+    expect(await files.locator('.MuiChip-label').allTextContents()).toEqual(['stored.pdf', 'new.pdf']);
+    await files.locator('.MuiChip-root', { hasText: 'stored.pdf' }).locator('.MuiChip-deleteIcon').click();
+    await expect.poll(() => files.locator('.MuiChip-label').allTextContents()).toEqual(['new.pdf']);
+    expectNoProblems(problems);
+    await close();
+  });
+
   test('dialogs are 700 px wide, at most 80% of the viewport', async () => {
     for (const [viewport, width] of [
       [{ width: 1280, height: 900 }, 700],

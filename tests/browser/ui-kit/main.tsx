@@ -4,9 +4,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useState } from 'react';
+import type { StoredFile } from '@domain/news/files';
 import { createRoot } from 'react-dom/client';
 import { theme } from '@/app/theme';
-import { AppDialog, ConfirmDialog, DateInput, DebouncedTextField, TablePager } from '@/components';
+import { AppDialog, AttachedFiles, ConfirmDialog, DataTable, DateInput, DebouncedTextField, TablePager, type DataColumn } from '@/components';
 import '@/lib/dayjs';
 
 /** The shared components of web/src/components on one page, each with its state shown, for the browser tests. */
@@ -88,6 +89,75 @@ const DialogDemo = () => {
   );
 };
 
+interface DemoRow {
+  readonly id: number;
+  readonly name: string;
+  readonly locked: boolean;
+  readonly off: boolean;
+}
+
+const demoRows: readonly DemoRow[] = [
+  { id: 1, name: 'Первая', locked: false, off: false },
+  { id: 2, name: 'Защищённая', locked: true, off: false },
+  { id: 3, name: 'Неактивная', locked: false, off: true },
+];
+const demoColumns: readonly DataColumn<DemoRow>[] = [
+  { key: 'n', header: '№', cell: (_r, i) => i + 1 },
+  { key: 'name', header: 'Наименование', cell: (r) => r.name },
+];
+
+/** The list kit: rows, a hidden delete, an inactive row, the empty and failed states, a delete that fails. */
+const ListDemo = () => {
+  const [rows, setRows] = useState<readonly DemoRow[] | undefined>(demoRows);
+  const [opened, setOpened] = useState('');
+  const [removed, setRemoved] = useState('');
+  return (
+    <section aria-label="list">
+      <DataTable
+        label="Список"
+        columns={demoColumns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        fetching={false}
+        failed={rows === undefined}
+        onRowClick={(r) => setOpened(r.name)}
+        inactive={(r) => r.off}
+        rowDelete={{
+          titleOf: (r) => r.name,
+          shown: (r) => !r.locked,
+          question: (r) => `Удалить «${r.name}»?`,
+          remove: (r) => {
+            setRemoved(r.name);
+            return Promise.reject(new Error('refused'));
+          },
+          busy: false,
+        }}
+      />
+      <output data-testid="list-opened">{opened}</output>
+      <output data-testid="list-removed">{removed}</output>
+      <Button onClick={() => setRows([])}>empty list</Button>
+      <Button onClick={() => setRows(undefined)}>failed list</Button>
+    </section>
+  );
+};
+
+/** The files of a record: a file of another type is refused with the rule's message. */
+const FilesDemo = () => {
+  const [kept, setKept] = useState<readonly StoredFile[]>([{ file_id: 'f1', file_name: 'stored.pdf', mimetype: 'application/pdf', size: 1, checksum: '' }]);
+  const [added, setAdded] = useState<readonly File[]>([]);
+  return (
+    <section aria-label="files">
+      <AttachedFiles
+        rule={{ extensions: ['pdf'], typeMessage: 'Допустимые типы файлов: pdf' }}
+        kept={kept}
+        added={added}
+        onKeptChange={setKept}
+        onAddedChange={setAdded}
+      />
+    </section>
+  );
+};
+
 createRoot(document.getElementById('root') as HTMLElement).render(
   <ThemeProvider theme={theme}>
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="ru">
@@ -97,6 +167,8 @@ createRoot(document.getElementById('root') as HTMLElement).render(
         <DateDemo />
         <DebounceDemo />
         <DialogDemo />
+        <ListDemo />
+        <FilesDemo />
       </Stack>
     </LocalizationProvider>
   </ThemeProvider>,

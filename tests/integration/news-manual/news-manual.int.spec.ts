@@ -1,11 +1,10 @@
 import { request as httpRequest } from 'node:http';
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
+import { filesUnder } from '../../support/files-on-disk';
 
 let app: TestApp;
 let admin: ApiClient;
@@ -18,17 +17,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 const MP4 = Buffer.concat([Buffer.from('000000186674797069736d0000000069736f6d69736f32', 'hex'), Buffer.alloc(1000, 7)]);
 
 /** Every file under the store (committed blobs and staged temporaries). */
-const storedFiles = async (): Promise<string[]> => {
-  const root = app.server.ctx.files.root;
-  const out: string[] = [];
-  const walk = async (dir: string) => {
-    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => []))
-      if (e.isDirectory()) await walk(path.join(dir, e.name));
-      else out.push(path.join(dir, e.name));
-  };
-  await walk(root);
-  return out.sort();
-};
+const storedFiles = () => filesUnder(app.server.ctx.files.root);
 const eventCount = async () => Number(await app.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
 
 beforeAll(async () => {

@@ -1,9 +1,8 @@
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
+import { countFilesUnder } from '../../support/files-on-disk';
 import { toolStreamId, toolsSetStreamId } from '../../../domain/tool/events';
 import { ToolState } from '../../../domain/tool/states';
 
@@ -43,14 +42,7 @@ afterAll(async () => {
 });
 
 const eventCount = async () => Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
-const filesOnDisk = async (): Promise<number> => {
-  const walk = async (dir: string): Promise<number> => {
-    let n = 0;
-    for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) n += e.isDirectory() ? await walk(path.join(dir, e.name)) : 1;
-    return n;
-  };
-  return walk(t.server.ctx.config.filesDir);
-};
+const filesOnDisk = () => countFilesUnder(t.server.ctx.config.filesDir);
 const streamOf = async (id: string) => t.server.ctx.store.readStream(id);
 
 let serial = 0;

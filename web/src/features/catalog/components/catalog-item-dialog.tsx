@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { ruErrorMap } from '@domain/shared/validation';
-import { AppDialog } from '@/components';
+import { EditDialog } from '@/components';
 import { FormEditProvider, type FormEditContextValue } from '@/components/form';
 import { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError } from '@/lib/api';
 import { showError } from '@/lib/notices';
@@ -70,25 +69,7 @@ export const CatalogItemDialog = ({ view, item, rights, onClose }: CatalogItemDi
 
   const heading = readOnly ? view.title : `${view.title}: ${item ? 'изменение' : 'добавление'}`;
   return (
-    <AppDialog
-      open
-      title={heading}
-      onClose={isLoading ? undefined : onClose}
-      actions={
-        readOnly ? (
-          <Button onClick={onClose}>Закрыть</Button>
-        ) : (
-          <>
-            <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-              Сохранить
-            </Button>
-            <Button onClick={onClose} disabled={isLoading}>
-              Отменить
-            </Button>
-          </>
-        )
-      }
-    >
+    <EditDialog title={heading} readOnly={readOnly} busy={isLoading} onSave={() => void submit()} onClose={onClose}>
       <FormEditProvider form={form} edit={edit}>
         <Stack
           component="form"
@@ -105,6 +86,6 @@ export const CatalogItemDialog = ({ view, item, rights, onClose }: CatalogItemDi
           ))}
         </Stack>
       </FormEditProvider>
-    </AppDialog>
+    </EditDialog>
   );
 };

@@ -1,19 +1,7 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { useMemo, useState } from 'react';
 import type { CatalogName } from '@domain/catalog/definitions';
 import { deleteQuestionOf } from '@domain/catalog/screens';
-import { ConfirmDialog, TablePager, ListScreenHeader } from '@/components';
+import { DataTable, ListScreen, type DataColumn } from '@/components';
 import { useCatalogPageQuery, useDeleteCatalogItemMutation, type CatalogRow } from '../api/catalog-api';
 import { useCatalogRights } from '../hooks/use-catalog-rights';
 import { referencesOf, useReferenceTitles } from '../hooks/use-reference-options';
@@ -36,9 +24,8 @@ export const CatalogScreen = ({ name }: { readonly name: CatalogName }) => {
   const rights = useCatalogRights(view);
   const [state, setState] = useState<CatalogListState>(initialListState);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<CatalogRow | null>(null);
   const params = useMemo(() => listParamsOf(state), [state]);
-  const { data, isFetching } = useCatalogPageQuery({ name, params });
+  const { data, isFetching, isError } = useCatalogPageQuery({ name, params });
   const [remove, { isLoading: removing }] = useDeleteCatalogItemMutation();
   const references = useMemo(() => referencesOf(view.columns), [view]);
   const titles = useReferenceTitles(references);
@@ -46,22 +33,16 @@ export const CatalogScreen = ({ name }: { readonly name: CatalogName }) => {
     const value = row[view.definition.titleField];
     return typeof value === 'string' ? value : String(row.id);
   };
+  const columns = view.columns.map(
+    (c): DataColumn<CatalogRow> => ({ key: c.field, header: c.label, sx: { whiteSpace: 'pre-line' }, cell: (row) => cellText(c, row[c.field], titles) }),
+  );
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove({ name, id: deleting.id }).unwrap();
-    } catch {
-      // The red notice is the base query's; the row stays.
-    }
-    setDeleting(null);
-  };
-
-  const setPage = (page: number) => setState((s) => ({ ...s, page }));
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <ListScreenHeader title={view.title} count={data ? data.itemsCount : null} onAdd={rights.canEdit ? () => setEditing({ item: null }) : null} />
+    <ListScreen
+      title={view.title}
+      count={data ? data.itemsCount : null}
+      onAdd={rights.canEdit ? () => setEditing({ item: null }) : null}
+      filters={
         <CatalogFilters
           view={view}
           text={state.text}
@@ -69,61 +50,24 @@ export const CatalogScreen = ({ name }: { readonly name: CatalogName }) => {
           onText={(text) => setState((s) => ({ ...s, text, page: 1 }))}
           onFilter={(field, value) => setState((s) => ({ ...s, filters: { ...s.filters, [field]: value }, page: 1 }))}
         />
-        <TableContainer component={Paper} variant="outlined">
-          {isFetching && <LinearProgress aria-label="Загрузка" />}
-          <Table size="small" aria-label={view.title}>
-            <TableHead>
-              <TableRow>
-                {view.columns.map((c) => (
-                  <TableCell key={c.field}>{c.label}</TableCell>
-                ))}
-                {rights.canEdit && <TableCell padding="checkbox" aria-label="Действия" />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data?.items ?? []).map((row) => (
-                <TableRow key={row.id} hover onClick={() => setEditing({ item: row })} sx={{ cursor: 'pointer' }}>
-                  {view.columns.map((c) => (
-                    <TableCell key={c.field} sx={{ whiteSpace: 'pre-line' }}>
-                      {cellText(c, row[c.field], titles)}
-                    </TableCell>
-                  ))}
-                  {rights.canEdit && (
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        size="small"
-                        aria-label={`Удалить «${titleOf(row)}»`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setDeleting(row);
-                        }}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-              {data && data.items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={view.columns.length + 1} sx={{ color: 'text.secondary' }}>
-                    Нет записей
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {data && <TablePager page={state.page} pagesCount={data.pagesCount} onPageChange={setPage} />}
-      </Stack>
-      {editing && <CatalogItemDialog key={editing.item?.id ?? 'new'} view={view} item={editing.item} rights={rights} onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        text={deleting ? deleteQuestionOf(name, titleOf(deleting)) : ''}
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+      }
+      pager={data ? { page: state.page, pagesCount: data.pagesCount, onPageChange: (page) => setState((s) => ({ ...s, page })) } : null}
+      dialogs={editing && <CatalogItemDialog key={editing.item?.id ?? 'new'} view={view} item={editing.item} rights={rights} onClose={() => setEditing(null)} />}
+    >
+      <DataTable
+        label={view.title}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(row) => row.id}
+        fetching={isFetching}
+        failed={isError}
+        onRowClick={(row) => setEditing({ item: row })}
+        rowDelete={
+          rights.canEdit
+            ? { titleOf, question: (row) => deleteQuestionOf(name, titleOf(row)), remove: (row) => remove({ name, id: row.id }).unwrap(), busy: removing }
+            : null
+        }
       />
-    </Box>
+    </ListScreen>
   );
 };

@@ -1,12 +1,9 @@
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { manualFileRule, manualFolderSchema, manualItemSchema } from '@domain/manual/decider';
-import { UPLOAD_MAX_BYTES, extensionOfName, type StoredFile } from '@domain/news/files';
-import { AppDialog } from '@/components';
+import type { StoredFile } from '@domain/news/files';
+import { AttachedFiles, EditDialog } from '@/components';
 import { useSaveManualFolderMutation, useSaveManualItemMutation, type ManualFolderRow, type ManualItemRow } from '../api/manual-api';
 
 const issuesOf = (r: { success: boolean; error?: { issues: Array<{ path: Array<string | number>; message: string }> } }) => {
@@ -14,15 +11,6 @@ const issuesOf = (r: { success: boolean; error?: { issues: Array<{ path: Array<s
   if (!r.success) for (const i of r.error?.issues ?? []) out[String(i.path[0])] ??= i.message;
   return out;
 };
-
-const Actions = ({ busy, onClose, onSave }: { readonly busy: boolean; readonly onClose: () => void; readonly onSave: () => void }) => (
-  <>
-    <Button onClick={onClose}>Отмена</Button>
-    <Button variant="contained" disabled={busy} onClick={onSave}>
-      Сохранить
-    </Button>
-  </>
-);
 
 /** A folder: title and order. */
 export const ManualFolderDialog = ({ folder, onClose }: { readonly folder: ManualFolderRow | null; readonly onClose: () => void }) => {
@@ -43,12 +31,12 @@ export const ManualFolderDialog = ({ folder, onClose }: { readonly folder: Manua
     }
   };
   return (
-    <AppDialog open title={folder ? 'Папка' : 'Новая папка'} onClose={onClose} actions={<Actions busy={isLoading} onClose={onClose} onSave={() => void submit()} />}>
+    <EditDialog title={folder ? 'Папка' : 'Новая папка'} busy={isLoading} cancelText="Отмена" onSave={() => void submit()} onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField label="Наименование папки" value={title} onChange={(e) => setTitle(e.target.value)} required error={Boolean(errors.title)} helperText={errors.title} />
         <TextField label="Порядок" type="number" value={order} onChange={(e) => setOrder(e.target.value)} error={Boolean(errors.order)} helperText={errors.order} />
       </Stack>
-    </AppDialog>
+    </EditDialog>
   );
 };
 
@@ -61,13 +49,6 @@ export const ManualItemDialog = ({ folderId, item, onClose }: { readonly folderI
   const [added, setAdded] = useState<readonly File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [save, { isLoading }] = useSaveManualItemMutation();
-  const addFiles = (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    if (files.some((f) => !manualFileRule.extensions.includes(extensionOfName(f.name)) || f.size > UPLOAD_MAX_BYTES))
-      return setErrors((e) => ({ ...e, files: manualFileRule.typeMessage }));
-    setAdded((a) => [...a, ...files]);
-    setErrors(({ files: _f, ...rest }) => rest);
-  };
   const submit = async () => {
     const manualItem = { manual_id: folderId, title, contents, order: Number(order) };
     const found = issuesOf(manualItemSchema.safeParse(manualItem));
@@ -85,29 +66,13 @@ export const ManualItemDialog = ({ folderId, item, onClose }: { readonly folderI
     }
   };
   return (
-    <AppDialog open title={item ? 'Материал' : 'Новый материал'} onClose={onClose} actions={<Actions busy={isLoading} onClose={onClose} onSave={() => void submit()} />}>
+    <EditDialog title={item ? 'Материал' : 'Новый материал'} busy={isLoading} cancelText="Отмена" onSave={() => void submit()} onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField label="Наименование" value={title} onChange={(e) => setTitle(e.target.value)} required error={Boolean(errors.title)} helperText={errors.title} />
         <TextField label="Содержание" value={contents} onChange={(e) => setContents(e.target.value)} multiline minRows={3} error={Boolean(errors.contents)} helperText={errors.contents} />
         <TextField label="Порядок" type="number" value={order} onChange={(e) => setOrder(e.target.value)} error={Boolean(errors.order)} helperText={errors.order} />
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          {kept.map((f) => (
-            <Chip key={f.file_id} label={f.file_name} onDelete={() => setKept((k) => k.filter((x) => x.file_id !== f.file_id))} />
-          ))}
-          {added.map((f, i) => (
-            <Chip key={`${f.name}-${i}`} color="primary" variant="outlined" label={f.name} onDelete={() => setAdded((a) => a.filter((_, j) => j !== i))} />
-          ))}
-        </Stack>
-        <Button component="label" variant="outlined" size="small" sx={{ alignSelf: 'flex-start' }}>
-          Добавить файлы
-          <input hidden type="file" multiple aria-label="Файлы" accept={manualFileRule.extensions.map((e) => `.${e}`).join(',')} onChange={(e) => addFiles(e.target.files)} />
-        </Button>
-        {errors.files && (
-          <Typography color="error" variant="caption">
-            {errors.files}
-          </Typography>
-        )}
+        <AttachedFiles rule={manualFileRule} kept={kept} added={added} onKeptChange={setKept} onAddedChange={setAdded} error={errors.files} />
       </Stack>
-    </AppDialog>
+    </EditDialog>
   );
 };

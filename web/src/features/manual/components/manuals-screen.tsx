@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { fileKindOf, type StoredFile } from '@domain/news/files';
 import { hasFull } from '@domain/rights';
-import { ConfirmDialog } from '@/components';
+import { ConfirmDelete } from '@/components';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { useDeleteManualFolderMutation, useDeleteManualItemMutation, useManualFileMutation, useManualsQuery, type ManualFolderRow, type ManualItemRow } from '../api/manual-api';
@@ -83,7 +83,7 @@ const ItemView = ({ item, canEdit, onEdit, onDelete }: { readonly item: ManualIt
 };
 
 type Dialog = { kind: 'folder'; folder: ManualFolderRow | null } | { kind: 'item'; folderId: number; item: ManualItemRow | null } | null;
-type Deleting = { kind: 'folder'; folder: ManualFolderRow } | { kind: 'item'; item: ManualItemRow } | null;
+type Deleting = { kind: 'folder'; folder: ManualFolderRow } | { kind: 'item'; item: ManualItemRow };
 
 /**
  * /manuals 'Обучающие материалы' (administration.md 2.10): a split view, the splitter at 25 % to start,
@@ -97,7 +97,7 @@ export const ManualsScreen = () => {
   const [split, setSplit] = useState(25);
   const [selected, setSelected] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [deleting, setDeleting] = useState<Deleting>(null);
+  const [deleting, setDeleting] = useState<Deleting | null>(null);
   const [deleteFolder, { isLoading: f }] = useDeleteManualFolderMutation();
   const [deleteItem, { isLoading: i }] = useDeleteManualItemMutation();
   const box = useRef<HTMLDivElement>(null);
@@ -115,19 +115,6 @@ export const ManualsScreen = () => {
     window.addEventListener('pointermove', move);
     window.addEventListener('pointerup', up);
     e.preventDefault();
-  };
-
-  const confirmDelete = async () => {
-    try {
-      if (deleting?.kind === 'folder') await deleteFolder(deleting.folder.id).unwrap();
-      if (deleting?.kind === 'item') {
-        await deleteItem(deleting.item.id).unwrap();
-        setSelected(null);
-      }
-    } catch {
-      // The red notice is the base query's.
-    }
-    setDeleting(null);
   };
 
   return (
@@ -188,12 +175,16 @@ export const ManualsScreen = () => {
       </Paper>
       {dialog?.kind === 'folder' && <ManualFolderDialog folder={dialog.folder} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'item' && <ManualItemDialog folderId={dialog.folderId} item={dialog.item} onClose={() => setDialog(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        text={deleting?.kind === 'folder' ? `Удалить папку «${deleting.folder.title}»?` : deleting?.kind === 'item' ? `Удалить материал «${deleting.item.title}»?` : ''}
+      <ConfirmDelete
+        row={deleting}
+        question={(d) => (d.kind === 'folder' ? `Удалить папку «${d.folder.title}»?` : `Удалить материал «${d.item.title}»?`)}
+        remove={async (d) => {
+          if (d.kind === 'folder') return deleteFolder(d.folder.id).unwrap();
+          await deleteItem(d.item.id).unwrap();
+          setSelected(null);
+        }}
         busy={f || i}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        onClose={() => setDeleting(null)}
       />
     </Box>
   );

@@ -1,13 +1,10 @@
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { newsFileRule, newsMessages, newsSchema, SPECIAL_SOFTWARE } from '@domain/news/decider';
-import { UPLOAD_MAX_BYTES, extensionOfName, type StoredFile } from '@domain/news/files';
-import { AppDialog, DateInput } from '@/components';
+import type { StoredFile } from '@domain/news/files';
+import { AttachedFiles, DateInput, EditDialog } from '@/components';
 import { useCatalogQuery } from '@/lib/references';
 import { useSaveNewsMutation, type NewsRow } from '../api/news-api';
 
@@ -26,13 +23,6 @@ export const NewsDialog = ({ news, onClose }: { readonly news: NewsRow | null; r
   const [save, { isLoading }] = useSaveNewsMutation();
   const special = (programs ?? []).filter((p) => Number(p.type) === SPECIAL_SOFTWARE);
 
-  const addFiles = (list: FileList | null) => {
-    const files = [...(list ?? [])];
-    const bad = files.find((f) => !newsFileRule.extensions.includes(extensionOfName(f.name)) || f.size > UPLOAD_MAX_BYTES);
-    if (bad) return setErrors((e) => ({ ...e, files: newsFileRule.typeMessage }));
-    setAdded((a) => [...a, ...files]);
-    setErrors(({ files: _f, ...rest }) => rest);
-  };
 
   const submit = async () => {
     const renewal = { date, title, description, program_id: programId ? Number(programId) : null };
@@ -56,19 +46,7 @@ export const NewsDialog = ({ news, onClose }: { readonly news: NewsRow | null; r
   };
 
   return (
-    <AppDialog
-      open
-      title={news ? 'Новость поддержки' : 'Новая новость поддержки'}
-      onClose={onClose}
-      actions={
-        <>
-          <Button onClick={onClose}>Отмена</Button>
-          <Button variant="contained" disabled={isLoading} onClick={() => void submit()}>
-            Сохранить
-          </Button>
-        </>
-      }
-    >
+    <EditDialog title={news ? 'Новость поддержки' : 'Новая новость поддержки'} busy={isLoading} cancelText="Отмена" onSave={() => void submit()} onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <DateInput label="Дата" value={date} onChange={setDate} required error={errors.date} />
         <TextField label="Заголовок" value={title} onChange={(e) => setTitle(e.target.value)} required error={Boolean(errors.title)} helperText={errors.title} />
@@ -80,26 +58,8 @@ export const NewsDialog = ({ news, onClose }: { readonly news: NewsRow | null; r
             </MenuItem>
           ))}
         </TextField>
-        <Stack spacing={1}>
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            {kept.map((f) => (
-              <Chip key={f.file_id} label={f.file_name} onDelete={() => setKept((k) => k.filter((x) => x.file_id !== f.file_id))} />
-            ))}
-            {added.map((f, i) => (
-              <Chip key={`${f.name}-${i}`} color="primary" variant="outlined" label={f.name} onDelete={() => setAdded((a) => a.filter((_, j) => j !== i))} />
-            ))}
-          </Stack>
-          <Button component="label" variant="outlined" size="small" sx={{ alignSelf: 'flex-start' }}>
-            Добавить файлы
-            <input hidden type="file" multiple aria-label="Файлы" accept={newsFileRule.extensions.map((e) => `.${e}`).join(',')} onChange={(e) => addFiles(e.target.files)} />
-          </Button>
-          {errors.files && (
-            <Typography color="error" variant="caption">
-              {errors.files}
-            </Typography>
-          )}
-        </Stack>
+        <AttachedFiles rule={newsFileRule} kept={kept} added={added} onKeptChange={setKept} onAddedChange={setAdded} error={errors.files} />
       </Stack>
-    </AppDialog>
+    </EditDialog>
   );
 };

@@ -1,10 +1,9 @@
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { AppDialog } from '@/components';
+import { EditDialog } from '@/components';
 import { useOrganizationsQuery, type Organization } from '@/lib/references';
 import { useMoveUnitMutation, type UnitRow } from '../api/organizations-api';
 
@@ -33,21 +32,7 @@ export const MoveUnitDialog = ({ unit, fromOrganizationId, onMoved, onClose }: M
   };
 
   return (
-    <AppDialog
-      open
-      title="Перенос здания"
-      onClose={isLoading ? undefined : onClose}
-      actions={
-        <>
-          <Button variant="contained" disabled={!target || isLoading} onClick={() => void submit()}>
-            Перенести
-          </Button>
-          <Button onClick={onClose} disabled={isLoading}>
-            Отменить
-          </Button>
-        </>
-      }
-    >
+    <EditDialog title="Перенос здания" busy={isLoading} saveText="Перенести" saveDisabled={!target} onSave={() => void submit()} onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography>Здание «{unit.name}» будет перенесено в выбранную организацию.</Typography>
         <Autocomplete
@@ -59,6 +44,6 @@ export const MoveUnitDialog = ({ unit, fromOrganizationId, onMoved, onClose }: M
           renderInput={(params) => <TextField {...params} label="Организация" required />}
         />
       </Stack>
-    </AppDialog>
+    </EditDialog>
   );
 };

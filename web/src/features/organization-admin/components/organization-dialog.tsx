@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -11,7 +10,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { hasFull } from '@domain/rights';
 import { ruErrorMap } from '@domain/shared/validation';
-import { AppDialog } from '@/components';
+import { EditDialog } from '@/components';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { EditableRowsTable, FormCheckbox, FormEditProvider, FormSelect, FormTextField, type FormEditContextValue } from '@/components/form';
 import { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError } from '@/lib/api';
@@ -100,25 +99,7 @@ export const OrganizationDialog = ({ organization, hostMode, onClose }: Organiza
   const heading = `${hostMode ? 'Балансодержатель' : 'Организация'}${readOnly ? '' : organization ? ': изменение' : ': добавление'}`;
 
   return (
-    <AppDialog
-      open
-      title={heading}
-      onClose={isLoading ? undefined : onClose}
-      actions={
-        readOnly ? (
-          <Button onClick={onClose}>Закрыть</Button>
-        ) : (
-          <>
-            <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-              Сохранить
-            </Button>
-            <Button onClick={onClose} disabled={isLoading}>
-              Отменить
-            </Button>
-          </>
-        )
-      }
-    >
+    <EditDialog title={heading} readOnly={readOnly} busy={isLoading} onSave={() => void submit()} onClose={onClose}>
       <Tabs value={tab} onChange={(_e, t: TabName) => setTab(t)} sx={{ mb: 2 }}>
         <Tab value="requisites" label="Реквизиты" />
         <Tab value="units" label={`Здания (${units.length})`} />
@@ -196,6 +177,6 @@ export const OrganizationDialog = ({ organization, hostMode, onClose }: Organiza
           }}
         />
       )}
-    </AppDialog>
+    </EditDialog>
   );
 };

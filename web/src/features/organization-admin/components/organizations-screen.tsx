@@ -1,20 +1,6 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { hasFull } from '@domain/rights';
-import { ConfirmDialog, DebouncedTextField, TablePager, ListScreenHeader } from '@/components';
+import { DataTable, DebouncedTextField, FilterSelect, ListScreen, type DataColumn } from '@/components';
 import { useCatalogQuery, useOrganizationsQuery } from '@/lib/references';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
@@ -44,7 +30,6 @@ export const OrganizationsScreen = ({ hostMode }: { readonly hostMode: boolean }
   const [filter, setFilter] = useState<Filter>(noFilter);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<OrganizationRow | null>(null);
   const { data: regions } = useCatalogQuery('regions');
   const { data: organizations } = useOrganizationsQuery();
   const [remove, { isLoading: removing }] = useDeleteOrganizationMutation();
@@ -55,115 +40,58 @@ export const OrganizationsScreen = ({ hostMode }: { readonly hostMode: boolean }
     if (hostMode) p.is_host = 'true';
     return p;
   }, [filter, page, hostMode]);
-  const { data, isFetching } = useOrganizationPageQuery(params);
+  const { data, isFetching, isError } = useOrganizationPageQuery(params);
 
   const regionTitle = useMemo(() => new Map((regions ?? []).map((r) => [r.id, String(r.title ?? '')])), [regions]);
   const orgName = useMemo(() => new Map((organizations ?? []).map((o) => [o.id, o.name])), [organizations]);
-  const hosts = (organizations ?? []).filter((o) => o.is_host === true && (filter.region_id === '' || String(o.region_id) === filter.region_id));
+  const hosts = (organizations ?? [])
+    .filter((o) => o.is_host === true && (filter.region_id === '' || String(o.region_id) === filter.region_id))
+    .map((h) => ({ value: h.id, label: h.name }));
+  const regionOptions = (regions ?? []).map((r) => ({ value: r.id, label: String(r.title ?? r.id) }));
 
   const changeFilter = (field: keyof Filter, value: string) => {
     setFilter((f) => ({ ...f, [field]: value, ...(field === 'region_id' ? { host_id: '' } : {}) }));
     setPage(1);
   };
-  const onPageChange = useCallback((p: number) => setPage(p), []);
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    await remove(deleting.id)
-      .unwrap()
-      .catch(() => undefined); // the red notice is the base query's
-    setDeleting(null);
-  };
+  const columns: readonly DataColumn<OrganizationRow>[] = [
+    { key: 'name', header: 'Наименование', cell: (o) => o.name },
+    { key: 'vncode', header: 'VNCODE', cell: (o) => o.vncode },
+    { key: 'region', header: 'Регион', cell: (o) => regionTitle.get(o.region_id) ?? '' },
+    ...(hostMode
+      ? []
+      : [{ key: 'host', header: 'Балансодержатель', cell: (o: OrganizationRow) => (o.is_host ? 'Балансодержатель' : o.host_id ? (orgName.get(o.host_id) ?? '') : '') }]),
+    { key: 'units', header: 'Здания', cell: (o) => o.units.map((u) => u.name).join(', ') },
+  ];
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <ListScreenHeader title={title} count={data ? data.itemsCount : null} onAdd={canEdit ? () => setEditing({ organization: null }) : null} />
-        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1.5 }}>
-          <TextField select size="small" label="Регион" value={filter.region_id} onChange={(e) => changeFilter('region_id', e.target.value)} sx={{ minWidth: 200 }}>
-            <MenuItem value="">
-              <em>Все</em>
-            </MenuItem>
-            {(regions ?? []).map((r) => (
-              <MenuItem key={r.id} value={String(r.id)}>
-                {String(r.title ?? r.id)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {!hostMode && (
-            <TextField select size="small" label="Балансодержатель" value={filter.host_id} onChange={(e) => changeFilter('host_id', e.target.value)} sx={{ minWidth: 240 }}>
-              <MenuItem value="">
-                <em>Все</em>
-              </MenuItem>
-              {hosts.map((h) => (
-                <MenuItem key={h.id} value={String(h.id)}>
-                  {h.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+    <ListScreen
+      title={title}
+      count={data ? data.itemsCount : null}
+      onAdd={canEdit ? () => setEditing({ organization: null }) : null}
+      filters={
+        <>
+          <FilterSelect label="Регион" value={filter.region_id} options={regionOptions} onChange={(v) => changeFilter('region_id', v)} minWidth={200} />
+          {!hostMode && <FilterSelect label="Балансодержатель" value={filter.host_id} options={hosts} onChange={(v) => changeFilter('host_id', v)} minWidth={240} />}
           <DebouncedTextField size="small" type="search" label="Наименование" value={filter.name} onChange={(v) => changeFilter('name', v)} />
           <DebouncedTextField size="small" type="search" label="VNCODE" value={filter.vncode} onChange={(v) => changeFilter('vncode', v)} />
-        </Stack>
-        <TableContainer component={Paper} variant="outlined">
-          {isFetching && <LinearProgress aria-label="Загрузка" />}
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Наименование</TableCell>
-                <TableCell>VNCODE</TableCell>
-                <TableCell>Регион</TableCell>
-                {!hostMode && <TableCell>Балансодержатель</TableCell>}
-                <TableCell>Здания</TableCell>
-                {canEdit && <TableCell padding="checkbox" aria-label="Действия" />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data?.items ?? []).map((o) => (
-                <TableRow key={o.id} hover onClick={() => setEditing({ organization: o })} sx={{ cursor: 'pointer' }}>
-                  <TableCell>{o.name}</TableCell>
-                  <TableCell>{o.vncode}</TableCell>
-                  <TableCell>{regionTitle.get(o.region_id) ?? ''}</TableCell>
-                  {!hostMode && <TableCell>{o.is_host ? 'Балансодержатель' : o.host_id ? (orgName.get(o.host_id) ?? '') : ''}</TableCell>}
-                  <TableCell>{o.units.map((u) => u.name).join(', ')}</TableCell>
-                  {canEdit && (
-                    <TableCell padding="checkbox">
-                      <IconButton
-                        size="small"
-                        aria-label={`Удалить «${o.name}»`}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setDeleting(o);
-                        }}
-                      >
-                        <DeleteIcon fontSize="small" />
-                      </IconButton>
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-              {data && data.items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} sx={{ color: 'text.secondary' }}>
-                    Нет записей
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {data && <TablePager page={page} pagesCount={data.pagesCount} onPageChange={onPageChange} />}
-      </Stack>
-      {editing && (
-        <OrganizationDialog key={editing.organization?.id ?? 'new'} organization={editing.organization} hostMode={hostMode} onClose={() => setEditing(null)} />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        text={deleting ? deleteOrganizationQuestion(deleting.name) : ''}
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        </>
+      }
+      pager={data ? { page, pagesCount: data.pagesCount, onPageChange: setPage } : null}
+      dialogs={
+        editing && <OrganizationDialog key={editing.organization?.id ?? 'new'} organization={editing.organization} hostMode={hostMode} onClose={() => setEditing(null)} />
+      }
+    >
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(o) => o.id}
+        fetching={isFetching}
+        failed={isError}
+        onRowClick={(o) => setEditing({ organization: o })}
+        rowDelete={canEdit ? { titleOf: (o) => o.name, question: (o) => deleteOrganizationQuestion(o.name), remove: (o) => remove(o.id).unwrap(), busy: removing } : null}
       />
-    </Box>
+    </ListScreen>
   );
 };

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { AppDialog, ConfirmDialog } from '@/components';
+import { ConfirmDialog, EditDialog } from '@/components';
 import { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError } from '@/lib/api';
 import { showError } from '@/lib/notices';
 import { useCatalogQuery } from '@/lib/references';
@@ -101,24 +101,12 @@ export const SparesSetDialog = ({ set, canEdit, onClose }: SparesSetDialogProps)
   );
 
   return (
-    <AppDialog
-      open
+    <EditDialog
       title={set ? 'Комплект ЗИП: изменение' : 'Комплект ЗИП: добавление'}
-      onClose={busy ? undefined : onClose}
-      actions={
-        canEdit ? (
-          <>
-            <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-              Сохранить
-            </Button>
-            <Button onClick={onClose} disabled={busy}>
-              Отменить
-            </Button>
-          </>
-        ) : (
-          <Button onClick={onClose}>Закрыть</Button>
-        )
-      }
+      readOnly={!canEdit}
+      busy={busy}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <TextField
@@ -187,6 +175,6 @@ export const SparesSetDialog = ({ set, canEdit, onClose }: SparesSetDialogProps)
         onConfirm={() => void confirmRemove()}
         onCancel={() => setRemovingIndex(null)}
       />
-    </AppDialog>
+    </EditDialog>
   );
 };

@@ -11,7 +11,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { AppDialog } from '@/components';
+import { EditDialog } from '@/components';
 import { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError } from '@/lib/api';
 import { showError } from '@/lib/notices';
 import { useCatalogQuery } from '@/lib/references';
@@ -147,24 +147,12 @@ export const ToolModelDialog = ({ model, canEdit, onClose }: ToolModelDialogProp
   );
 
   return (
-    <AppDialog
-      open
+    <EditDialog
       title={model ? 'Модель оборудования: изменение' : 'Модель оборудования: добавление'}
-      onClose={isLoading ? undefined : onClose}
-      actions={
-        canEdit ? (
-          <>
-            <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-              Сохранить
-            </Button>
-            <Button onClick={onClose} disabled={isLoading}>
-              Отменить
-            </Button>
-          </>
-        ) : (
-          <Button onClick={onClose}>Закрыть</Button>
-        )
-      }
+      readOnly={!canEdit}
+      busy={isLoading}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <Tabs value={tab} onChange={(_e, v: number) => (generalErrors && tab === 0 ? undefined : setTab(v))} sx={{ mb: 2 }}>
         <Tab label="Общие" />
@@ -219,6 +207,6 @@ export const ToolModelDialog = ({ model, canEdit, onClose }: ToolModelDialogProp
           {fileList('tool_model_pictures')}
         </Stack>
       )}
-    </AppDialog>
+    </EditDialog>
   );
 };

@@ -16,7 +16,7 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { hasFull } from '@domain/rights';
 import { ruErrorMap } from '@domain/shared/validation';
 import { employeeSchema, hotlineExecutorSchema, mixedAccessLevelsWarning } from '@domain/user/schemas';
-import { AppDialog, ConfirmDialog } from '@/components';
+import { ConfirmDialog, EditDialog } from '@/components';
 import { FormCheckbox, FormEditProvider, FormSelect, FormTextField, type FormEditContextValue } from '@/components/form';
 import { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError } from '@/lib/api';
 import { showError } from '@/lib/notices';
@@ -146,25 +146,7 @@ export const UserDialog = ({ user, hotline, readOnly, onClose }: UserDialogProps
 
   const title = hotline ? 'Исполнитель Техподдержки' : 'Учетная запись работника';
   return (
-    <AppDialog
-      open
-      title={`${title}${user ? `: ${user.fio}` : ''}`}
-      onClose={isLoading ? undefined : onClose}
-      actions={
-        locked ? (
-          <Button onClick={onClose}>Закрыть</Button>
-        ) : (
-          <>
-            <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-              Сохранить
-            </Button>
-            <Button onClick={onClose} disabled={isLoading}>
-              Отмена
-            </Button>
-          </>
-        )
-      }
-    >
+    <EditDialog title={`${title}${user ? `: ${user.fio}` : ''}`} readOnly={locked} busy={isLoading} cancelText="Отмена" onSave={() => void submit()} onClose={onClose}>
       <FormEditProvider form={form} edit={edit}>
         <Tabs value={tab} onChange={(_e, next: TabKey) => void goTo(next)} sx={{ mb: 2 }}>
           <Tab value="general" label="Общие" />
@@ -279,6 +261,6 @@ export const UserDialog = ({ user, hotline, readOnly, onClose }: UserDialogProps
         }}
         onCancel={() => setAskDeactivate(false)}
       />
-    </AppDialog>
+    </EditDialog>
   );
 };

@@ -1,21 +1,8 @@
-import DeleteIcon from '@mui/icons-material/Delete';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { hasFull } from '@domain/rights';
-import { ConfirmDialog, DebouncedTextField, TablePager, ListScreenHeader } from '@/components';
+import { DataTable, DebouncedTextField, FilterSelect, ListScreen, type DataColumn } from '@/components';
 import { useCatalogQuery, useOrganizationsQuery } from '@/lib/references';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
@@ -45,8 +32,7 @@ export const UsersScreen = ({ hotline }: UsersScreenProps) => {
   const canEdit = hotline ? hasFull(rights, 'RIGHT_USERS_HL') : hasFull(rights, 'RIGHT_USERS_LIST');
   const [filter, setFilter] = useState<UsersFilter>({ hotline_worker: hotline, pageNumber: 1 });
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
-  const { data, isFetching } = useUsersPageQuery(filter);
+  const { data, isFetching, isError } = useUsersPageQuery(filter);
   const [remove, { isLoading: removing }] = useDeleteUserMutation();
   const { data: regions = [] } = useCatalogQuery('regions');
   const { data: programs = [] } = useCatalogQuery('programs');
@@ -63,31 +49,35 @@ export const UsersScreen = ({ hotline }: UsersScreenProps) => {
     programs.filter((p) => ids.includes(p.id)).map((p) => String(p.title)).join(', ');
   const roleTitles = (ids: readonly number[]) => roles.filter((r) => ids.includes(r.id)).map((r) => r.title).join(', ');
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove(deleting.id).unwrap();
-    } catch {
-      // The red notice is the base query's.
-    }
-    setDeleting(null);
-  };
-
   const title = hotline ? 'Исполнители Техподдержки' : 'Работники';
   const regionOrganizations = organizations.filter((o) => filter.region_id == null || o.region_id === filter.region_id);
-  const columns = hotline ? ['№', 'Исполнитель', 'Телефон', 'Email', 'Программное обеспечение'] : ['№', 'ФИО', 'Организация', 'Роли', 'Последний визит'];
+  const regionOptions = regions.map((r) => ({ value: r.id, label: String(r.title) }));
+  const organizationOptions = regionOrganizations.map((o) => ({ value: o.id, label: o.name }));
+  const roleOptions = roles.filter((r) => !r.role_is_hotline).map((r) => ({ value: r.id, label: r.title }));
   const page = filter.pageNumber;
+  const columns: readonly DataColumn<AdminUser>[] = [
+    { key: 'number', header: '№', cell: (_u, i) => (page - 1) * 20 + i + 1 },
+    { key: 'fio', header: hotline ? 'Исполнитель' : 'ФИО', cell: (u) => u.fio },
+    ...(hotline
+      ? [
+          { key: 'phone', header: 'Телефон', cell: (u: AdminUser) => u.phone ?? '' },
+          { key: 'email', header: 'Email', cell: (u: AdminUser) => u.email ?? '' },
+          { key: 'programs', header: 'Программное обеспечение', cell: (u: AdminUser) => programTitles(u.users_programs) },
+        ]
+      : [
+          { key: 'organization', header: 'Организация', cell: (u: AdminUser) => orgName(u.organization_id) },
+          { key: 'roles', header: 'Роли', cell: (u: AdminUser) => roleTitles(u.users_roles) },
+          { key: 'visit', header: 'Последний визит', cell: (u: AdminUser) => (u.last_visit_d ? formatDateTime(u.last_visit_d) : NO_VISIT) },
+        ]),
+  ];
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <ListScreenHeader title={title} count={data ? data.itemsCount : null} onAdd={canEdit ? () => setEditing({ id: null }) : null} />
-        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="search" aria-label="Фильтр">
-          <DebouncedTextField
-            size="small"
-            label={hotline ? 'Исполнитель' : 'ФИО или логин'}
-            value={filter.text ?? ''}
-            onChange={(text) => refilter({ text })}
-          />
+    <ListScreen
+      title={title}
+      count={data ? data.itemsCount : null}
+      onAdd={canEdit ? () => setEditing({ id: null }) : null}
+      filters={
+        <>
+          <DebouncedTextField size="small" label={hotline ? 'Исполнитель' : 'ФИО или логин'} value={filter.text ?? ''} onChange={(text) => refilter({ text })} />
           {hotline ? (
             <>
               <DebouncedTextField size="small" label="Телефон" value={filter.phone ?? ''} onChange={(phone) => refilter({ phone })} />
@@ -106,145 +96,61 @@ export const UsersScreen = ({ hotline }: UsersScreenProps) => {
             </>
           ) : (
             <>
-              <TextField
-                select
-                size="small"
+              <FilterSelect
                 label="Регион"
-                sx={{ minWidth: 200 }}
-                value={filter.region_id ?? ''}
-                onChange={(e) => refilter({ region_id: optionalNumber(e.target.value), organization_id: null })}
-              >
-                <MenuItem value="">
-                  <em>Все</em>
-                </MenuItem>
-                {regions.map((r) => (
-                  <MenuItem key={r.id} value={r.id}>
-                    {String(r.title)}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                size="small"
+                value={String(filter.region_id ?? '')}
+                options={regionOptions}
+                onChange={(v) => refilter({ region_id: optionalNumber(v), organization_id: null })}
+                minWidth={200}
+              />
+              <FilterSelect
                 label="Организация"
-                sx={{ minWidth: 240 }}
-                value={filter.organization_id ?? ''}
-                onChange={(e) => refilter({ organization_id: optionalNumber(e.target.value) })}
-              >
-                <MenuItem value="">
-                  <em>Все</em>
-                </MenuItem>
-                {regionOrganizations.map((o) => (
-                  <MenuItem key={o.id} value={o.id}>
-                    {o.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <TextField
-                select
-                size="small"
-                label="Роль"
-                sx={{ minWidth: 180 }}
-                value={filter.role_id ?? ''}
-                onChange={(e) => refilter({ role_id: optionalNumber(e.target.value) })}
-              >
-                <MenuItem value="">
-                  <em>Все</em>
-                </MenuItem>
-                {roles
-                  .filter((r) => !r.role_is_hotline)
-                  .map((r) => (
-                    <MenuItem key={r.id} value={r.id}>
-                      {r.title}
-                    </MenuItem>
-                  ))}
-              </TextField>
+                value={String(filter.organization_id ?? '')}
+                options={organizationOptions}
+                onChange={(v) => refilter({ organization_id: optionalNumber(v) })}
+                minWidth={240}
+              />
+              <FilterSelect label="Роль" value={String(filter.role_id ?? '')} options={roleOptions} onChange={(v) => refilter({ role_id: optionalNumber(v) })} minWidth={180} />
             </>
           )}
-        </Stack>
-        <TableContainer component={Paper} variant="outlined">
-          {isFetching && <LinearProgress aria-label="Загрузка" />}
-          <Table size="small" aria-label={title}>
-            <TableHead>
-              <TableRow>
-                {columns.map((c) => (
-                  <TableCell key={c}>{c}</TableCell>
-                ))}
-                {canEdit && <TableCell padding="checkbox" aria-label="Действия" />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data?.users ?? []).map((u, i) => (
-                <TableRow
-                  key={u.id}
-                  hover
-                  data-inactive={u.is_inactive ? 'true' : undefined}
-                  onClick={() => setEditing({ id: u.id })}
-                  sx={{ cursor: 'pointer', ...(u.is_inactive ? { '& td': { color: 'text.disabled', textDecoration: 'line-through' } } : {}) }}
-                >
-                  <TableCell>{(page - 1) * 20 + i + 1}</TableCell>
-                  <TableCell>{u.fio}</TableCell>
-                  {hotline ? (
-                    <>
-                      <TableCell>{u.phone ?? ''}</TableCell>
-                      <TableCell>{u.email ?? ''}</TableCell>
-                      <TableCell>{programTitles(u.users_programs)}</TableCell>
-                    </>
-                  ) : (
-                    <>
-                      <TableCell>{orgName(u.organization_id)}</TableCell>
-                      <TableCell>{roleTitles(u.users_roles)}</TableCell>
-                      <TableCell>{u.last_visit_d ? formatDateTime(u.last_visit_d) : NO_VISIT}</TableCell>
-                    </>
-                  )}
-                  {canEdit && (
-                    <TableCell padding="checkbox">
-                      {!protectedRow(u) && (
-                        <IconButton
-                          size="small"
-                          aria-label={`Удалить «${u.fio}»`}
-                          onClick={(e) => {
-                            e.stopPropagation();
-                            setDeleting(u);
-                          }}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      )}
-                    </TableCell>
-                  )}
-                </TableRow>
-              ))}
-              {data && data.users.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns.length + 1} sx={{ color: 'text.secondary' }}>
-                    Нет записей
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {data && <TablePager page={page} pagesCount={data.pagesCount} onPageChange={(p) => setFilter((f) => ({ ...f, pageNumber: p }))} />}
-      </Stack>
-      {editing && (editing.id === null || opened?.id === editing.id) && (
-        <UserDialog
-          key={editing.id ?? 'new'}
-          user={editing.id === null ? null : (opened ?? null)}
-          hotline={hotline}
-          readOnly={editing.id !== null && opened ? readOnlyRow(opened) : !canEdit}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Удалить работника"
-        text={deleting ? `Удалить учетную запись «${deleting.fio}»?` : ''}
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
+        </>
+      }
+      pager={data ? { page, pagesCount: data.pagesCount, onPageChange: (p) => setFilter((f) => ({ ...f, pageNumber: p })) } : null}
+      dialogs={
+        editing &&
+        (editing.id === null || opened?.id === editing.id) && (
+          <UserDialog
+            key={editing.id ?? 'new'}
+            user={editing.id === null ? null : (opened ?? null)}
+            hotline={hotline}
+            readOnly={editing.id !== null && opened ? readOnlyRow(opened) : !canEdit}
+            onClose={() => setEditing(null)}
+          />
+        )
+      }
+    >
+      <DataTable
+        label={title}
+        columns={columns}
+        rows={data?.users}
+        rowKey={(u) => u.id}
+        fetching={isFetching}
+        failed={isError}
+        onRowClick={(u) => setEditing({ id: u.id })}
+        inactive={(u) => u.is_inactive}
+        rowDelete={
+          canEdit
+            ? {
+                titleOf: (u) => u.fio,
+                shown: (u) => !protectedRow(u),
+                title: 'Удалить работника',
+                question: (u) => `Удалить учетную запись «${u.fio}»?`,
+                remove: (u) => remove(u.id).unwrap(),
+                busy: removing,
+              }
+            : null
+        }
       />
-    </Box>
+    </ListScreen>
   );
 };
-
