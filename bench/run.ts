@@ -19,7 +19,7 @@ import { allProjections } from '../projections/registry';
 import { ProjectionRunner } from '../processors/runner';
 import { loadCurrentUser } from '../api/auth/current-user';
 import { requestCaller } from '../api/routes/request-caller';
-import { DEFAULT_SEED_PASSWORD } from '../api/config';
+import { DEFAULT_SEED_PASSWORD, loadConfig } from '../api/config';
 import { upcasters } from '../api/upcasters';
 import { writeLookups } from '../api/write-lookups';
 import { benchDatabaseUrl } from './lib/db';
@@ -120,9 +120,11 @@ const contactFields = (unitId: number) => {
 };
 
 const logFile = path.join(os.tmpdir(), `itsup-bench-server-${process.pid}.log`);
-const server = await startServerProcess(url, { port: numberArg(args, 'port', 3977), logFile });
-console.log(`  server ${server.url} (pid ${server.pid}, log ${logFile})`);
-const details: Record<string, unknown> = {};
+// The server runs its read side as READ_SIDE says (as npm start would with it); compare modes with READ_SIDE=inline|worker.
+const readSide = loadConfig().readSide;
+const server = await startServerProcess(url, { port: numberArg(args, 'port', 3977), logFile, env: { READ_SIDE: readSide } });
+console.log(`  server ${server.url} (pid ${server.pid}, log ${logFile}, read side ${readSide})`);
+const details: Record<string, unknown> = { read_side: readSide };
 
 try {
   const end = info.end.slice(0, 10);
@@ -358,8 +360,8 @@ try {
     await benchReports({ pool, client: reporter, writer, serverPid: server.pid, quick, figure, details });
   }
 
-  // 4g. Act generation (issue 13): СО-8 rendered from its Word template and written (bench/acts.ts).
-  if (part('acts')) await benchActs({ quick, figure, details });
+  // 4g. Act generation (issue 13): POST /api/request_act over HTTP, and the template's rendering in process (bench/acts.ts).
+  if (part('acts')) await benchActs({ pool, serverUrl: server.url, password, quick, figure, details });
 } finally {
   await server.stop();
 }

@@ -1,206 +1,179 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import { Queue, createPostgresBackend, type Job, type Worker } from 'bullmq';
+import type * as BullMQ from 'bullmq';
+import { Redis } from 'ioredis';
 import type { Logger } from '../../infrastructure/logger';
 import type { ReportFileName } from '../../domain/report/types';
-import type { Cell, ChartPoint, ReportColumn, ReportData } from '../../projections/report/queries';
-import { waitForSheet } from '../export/sheet-backpressure';
+import type { JobBackend } from './bullmq-queue';
+import {
+  REPORT_CANCELLED, isReportJobId, reportFilePath, reportMetaPath, reportPhases,
+  type ReportJobData, type ReportJobProgress, type ReportJobResult, type ReportJobView, type ReportStoredMeta, type ReportWorkerData,
+} from './report-types';
+
+export { REPORT_CANCELLED, reportPhases, type ReportJobData, type ReportJobView, type ReportPreview } from './report-types';
 
 /**
- * Report runs (issue 15): a run reads its report's data from the read models and streams an xlsx
- * file into DATA_DIR/reports, reporting its phase and rows done of total (at most every 250 ms);
- * it can be cancelled between batches; the file (and a small .json beside it naming its owner and
- * name) stays a week and only the user who started the run may read it. At most two runs work at
- * once, the rest wait, so reports never take the pool from the desk's commands.
+ * Report runs (issue 15) as BullMQ jobs of their own queue (`<jobsQueue>-reports`, on Redis or on
+ * BullMQ's PostgreSQL backend, as the side-effect jobs). The processor (report-worker.ts) runs in a
+ * worker thread with its own small pool: it reads the report's data from the read models, streams the
+ * xlsx into DATA_DIR/reports and answers the preview; the server's event loop only enqueues and polls.
+ * At most two run at once, the rest wait. A run is its owner's only: another user's id answers as an
+ * unknown one. Files (and the jobs) stay a week.
  */
 
-export type ReportJobState = 'waiting' | 'running' | 'done' | 'failed' | 'cancelled';
-export interface ReportPreview {
-  readonly columns: readonly ReportColumn[];
-  readonly rows: ReadonlyArray<{ readonly cells: readonly Cell[]; readonly style?: string }>;
-  readonly totals: readonly Cell[];
-  readonly chart?: readonly ChartPoint[];
-}
-export interface ReportJobView {
-  readonly jobId: string;
-  readonly reportId: string;
-  readonly state: ReportJobState;
-  readonly phase: string;
-  readonly done: number;
-  readonly total: number;
-  readonly preview?: ReportPreview;
-  readonly fileName?: string;
-  readonly error?: string;
-}
-interface StoredMeta { readonly userId: number; readonly reportId: string; readonly fileName: ReportFileName; readonly finishedAt: number }
-
 export const REPORT_KEEP_MS = 7 * 24 * 3600_000;
-const PROGRESS_MS = 250;
-const PREVIEW_ROWS = 20;
 const CONCURRENCY = 2;
+/** The worker thread's own heap budget: the report's folding and the xlsx writer's buffers. */
+const WORKER_HEAP_MB = 256;
+const PROCESSOR = new URL('./report-worker.mjs', import.meta.url);
+/**
+ * The worker from BullMQ's CommonJS build whoever loads this file: its sandbox starts the thread from
+ * the build's own main-worker.js, and the ESM build's one (extensionless imports) fails to load under
+ * plain node, which vite's resolver (browser tests' global setup) would pick.
+ */
+const cjs = createRequire(import.meta.url)('bullmq') as Pick<typeof BullMQ, 'Worker' | 'createPostgresBackend'>;
 
-export const reportPhases = { waiting: 'В очереди', reading: 'Чтение данных', writing: 'Запись файла', done: 'Готово', cancelled: 'Отменено', failed: 'Ошибка' } as const;
-
-export interface ReportRunInput {
-  readonly userId: number;
-  readonly reportId: string;
-  readonly title: string;
-  readonly period: string | null;
-  readonly fileName: ReportFileName;
-  readonly data: () => Promise<ReportData>;
+export interface ReportJobsOptions {
+  readonly dir: string;
+  readonly backend: JobBackend;
+  /** The database the worker's pool reads the read models from. */
+  readonly databaseUrl: string;
+  readonly queueName: string;
 }
 
-class Cancelled extends Error {}
+type AnyQueue = Pick<Queue, 'add' | 'getJob' | 'getJobs' | 'close'>;
+type AnyWorker = Pick<Worker, 'on' | 'close' | 'waitUntilReady' | 'cancelJob'>;
+
+const failedView = { state: 'failed', phase: reportPhases.failed, error: 'Не удалось сформировать отчет' } as const;
 
 export class ReportJobs {
-  private readonly runs = new Map<string, { view: ReportJobView; userId: number; abort: AbortController; fileName: ReportFileName; finishedAt: number | null }>();
-  private running = 0;
-  private readonly queue: Array<() => void> = [];
+  private readonly queue: AnyQueue;
+  private worker: AnyWorker | null = null;
+  private readonly redis: Redis | null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly dir: string, private readonly log: Logger) {}
+  constructor(private readonly options: ReportJobsOptions, private readonly log: Logger) {
+    const { backend, queueName } = options;
+    this.redis = backend.kind === 'redis' ? new Redis(backend.url, { maxRetriesPerRequest: null }) : null;
+    this.queue = this.redis
+      ? new Queue(queueName, { connection: this.redis })
+      : (new Queue(queueName, { connection: this.pgConnection() }, createPostgresBackend) as unknown as AnyQueue);
+  }
 
-  /** Removes files older than a week now and every hour. */
+  private pgConnection() {
+    return { connectionString: this.options.backend.url, schema: 'bullmq', migrate: true, max: 2 };
+  }
+
+  /** Starts the worker (jobs in the worker thread) and removes files older than a week now and every hour. */
   async start(): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.options.dir, { recursive: true });
+    const workerData: ReportWorkerData = { databaseUrl: this.options.databaseUrl, dir: this.options.dir };
+    const opts = {
+      concurrency: CONCURRENCY,
+      useWorkerThreads: true,
+      // No inherited flags (a heap size is refused in a thread); the entry registers tsx itself.
+      workerThreadsOptions: { execArgv: [], workerData, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } },
+      // A report may read for a while without a progress message; its lock must outlive that.
+      lockDuration: 120_000,
+    };
+    this.worker = this.redis
+      ? new cjs.Worker(this.options.queueName, PROCESSOR, { ...opts, connection: this.redis.duplicate() })
+      : (new cjs.Worker(this.options.queueName, PROCESSOR, { ...opts, connection: this.pgConnection() }, cjs.createPostgresBackend) as unknown as AnyWorker);
+    this.worker.on('failed', (job, err) => {
+      if (err.message !== REPORT_CANCELLED) this.log.error({ jobId: job?.id, report: (job?.data as ReportJobData | undefined)?.reportId, err: err.message }, 'report failed');
+    });
+    this.worker.on('error', (err) => this.log.warn({ err: err.message }, 'report worker error'));
+    await this.worker.waitUntilReady();
     await this.cleanup();
-    this.timer = setInterval(() => void this.cleanup(), 3600_000);
+    this.timer = setInterval(() => void this.cleanup().catch((e: Error) => this.log.warn({ err: e.message }, 'report cleanup failed')), 3600_000);
     this.timer.unref();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
-    for (const r of this.runs.values()) r.abort.abort();
+    await this.worker?.close(true);
+    await this.queue.close();
+    await this.redis?.quit().catch(() => {});
   }
 
+  /** Removes files and finished jobs older than a week (`now` for the tests' clock). */
   async cleanup(now = Date.now()): Promise<number> {
     let removed = 0;
-    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const names = await readdir(this.options.dir).catch(() => [] as string[]);
     for (const name of names) {
-      const file = path.join(this.dir, name);
+      const file = path.join(this.options.dir, name);
       const s = await stat(file).catch(() => null);
       if (s && now - s.mtimeMs > REPORT_KEEP_MS) {
         await rm(file, { force: true });
         removed += 1;
       }
     }
-    for (const [id, r] of this.runs) if (r.finishedAt !== null && now - r.finishedAt > REPORT_KEEP_MS) this.runs.delete(id);
+    for (const job of await this.queue.getJobs(['completed', 'failed'])) {
+      if (job?.finishedOn && now - job.finishedOn > REPORT_KEEP_MS) await job.remove().catch(() => {});
+    }
     return removed;
   }
 
-  run(input: ReportRunInput): string {
+  async run(data: Omit<ReportJobData, 'cancelled'>): Promise<string> {
     const jobId = randomUUID();
-    const abort = new AbortController();
-    const entry = { view: { jobId, reportId: input.reportId, state: 'waiting', phase: reportPhases.waiting, done: 0, total: 0 } as ReportJobView, userId: input.userId, abort, fileName: input.fileName, finishedAt: null as number | null };
-    this.runs.set(jobId, entry);
-    const set = (v: Partial<ReportJobView>) => (entry.view = { ...entry.view, ...v });
-    const go = async () => {
-      this.running += 1;
-      const file = this.filePath(jobId);
-      try {
-        if (abort.signal.aborted) throw new Cancelled();
-        set({ state: 'running', phase: reportPhases.reading });
-        const preview = await this.write(input, file, abort.signal, (done, total, phase) => set({ done, total, phase }));
-        await writeFile(this.metaPath(jobId), JSON.stringify({ userId: input.userId, reportId: input.reportId, fileName: input.fileName, finishedAt: Date.now() } satisfies StoredMeta));
-        set({ state: 'done', phase: reportPhases.done, done: entry.view.total, preview, fileName: input.fileName.display });
-      } catch (error) {
-        await rm(file, { force: true }).catch(() => {});
-        if (error instanceof Cancelled || abort.signal.aborted) set({ state: 'cancelled', phase: reportPhases.cancelled });
-        else {
-          this.log.error({ jobId, report: input.reportId, err: (error as Error).message }, 'report failed');
-          set({ state: 'failed', phase: reportPhases.failed, error: 'Не удалось сформировать отчет' });
-        }
-      } finally {
-        entry.finishedAt = Date.now();
-        this.running -= 1;
-        this.queue.shift()?.();
-      }
-    };
-    if (this.running < CONCURRENCY) void go();
-    else this.queue.push(() => void go());
+    await this.queue.add('report', data, {
+      jobId,
+      attempts: 1,
+      removeOnComplete: { age: REPORT_KEEP_MS / 1000 },
+      removeOnFail: { age: REPORT_KEEP_MS / 1000 },
+    });
     return jobId;
   }
 
-  /** A run of this user; another user's run is as unknown as a wrong id. */
-  get(jobId: string, userId: number): ReportJobView | null {
-    const r = this.runs.get(jobId);
-    return r && r.userId === userId ? r.view : null;
+  private async owned(jobId: string, userId: number): Promise<Job<ReportJobData, ReportJobResult> | null> {
+    if (!isReportJobId(jobId)) return null;
+    const job = (await this.queue.getJob(jobId)) as Job<ReportJobData, ReportJobResult> | undefined;
+    return job && job.data.userId === userId ? job : null;
   }
 
-  cancel(jobId: string, userId: number): ReportJobView | null {
-    const r = this.runs.get(jobId);
-    if (!r || r.userId !== userId) return null;
-    if (r.view.state === 'waiting' || r.view.state === 'running') r.abort.abort();
-    return r.view;
+  /** A run of this user; another user's run is as unknown as a wrong id. */
+  async get(jobId: string, userId: number): Promise<ReportJobView | null> {
+    const job = await this.owned(jobId, userId);
+    if (!job) return null;
+    const p = (typeof job.progress === 'object' ? job.progress : null) as ReportJobProgress | null;
+    const base = {
+      jobId, reportId: job.data.reportId, done: p?.done ?? 0, total: p?.total ?? 0,
+      ...(job.processedOn ? { startedAt: new Date(job.processedOn).toISOString() } : {}),
+      ...(job.finishedOn ? { finishedAt: new Date(job.finishedOn).toISOString() } : {}),
+    };
+    // Judged from this one snapshot of the job (a state read apart from it may be newer than its result).
+    const result = job.returnvalue as ReportJobResult | null | undefined;
+    if (job.finishedOn && !job.failedReason && result) {
+      return { ...base, state: 'done', phase: reportPhases.done, done: base.total, preview: result.preview, fileName: job.data.fileName.display, workerHeapMb: result.workerHeapMb };
+    }
+    if (job.data.cancelled) return { ...base, state: 'cancelled', phase: reportPhases.cancelled };
+    if (job.finishedOn) return { ...base, ...failedView };
+    if (job.processedOn) return { ...base, state: 'running', phase: p?.phase ?? reportPhases.reading };
+    return { ...base, state: 'waiting', phase: reportPhases.waiting };
+  }
+
+  /** Cancels a waiting or running run of this user (a finished one stays as it is). */
+  async cancel(jobId: string, userId: number): Promise<ReportJobView | null> {
+    const job = await this.owned(jobId, userId);
+    if (!job) return null;
+    if (!job.finishedOn) {
+      // The flag stops a job not yet started (the processor checks it first); a running one gets its abort signal.
+      await job.updateData({ ...job.data, cancelled: true });
+      this.worker?.cancelJob(jobId, REPORT_CANCELLED);
+    }
+    return this.get(jobId, userId);
   }
 
   /** The finished file of this user's run (also after a restart, from the .json beside it), or null. */
   async file(jobId: string, userId: number): Promise<{ path: string; name: ReportFileName } | null> {
-    if (!/^[0-9a-f-]{36}$/.test(jobId)) return null;
-    const meta = await readFile(this.metaPath(jobId), 'utf8').then((t) => JSON.parse(t) as StoredMeta).catch(() => null);
+    if (!isReportJobId(jobId)) return null;
+    const { dir } = this.options;
+    const meta = await readFile(reportMetaPath(dir, jobId), 'utf8').then((t) => JSON.parse(t) as ReportStoredMeta).catch(() => null);
     if (!meta || meta.userId !== userId) return null;
-    const s = await stat(this.filePath(jobId)).catch(() => null);
-    return s ? { path: this.filePath(jobId), name: meta.fileName } : null;
-  }
-
-  private filePath(jobId: string) {
-    return path.join(this.dir, `${jobId}.xlsx`);
-  }
-  private metaPath(jobId: string) {
-    return path.join(this.dir, `${jobId}.json`);
-  }
-
-  /** Streams the report into an xlsx file: title, period, heading, column heads, rows (groups and subtotals bold), totals. */
-  private async write(input: ReportRunInput, file: string, signal: AbortSignal, progress: (done: number, total: number, phase: string) => void): Promise<ReportPreview> {
-    const data = await input.data();
-    if (signal.aborted) throw new Cancelled();
-    const total = data.total;
-    progress(0, total, reportPhases.writing);
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
-    const ws = wb.addWorksheet('Отчет');
-    data.columns.forEach((c, i) => (ws.getColumn(i + 1).width = c.width));
-    const bold = { bold: true } as const;
-    const title = ws.addRow([input.title]);
-    title.font = { bold: true, size: 14 };
-    title.commit();
-    if (input.period) ws.addRow([input.period]).commit();
-    for (const h of data.heading) ws.addRow([h]).commit();
-    ws.addRow([]).commit();
-    const head = ws.addRow(data.columns.map((c) => c.title));
-    head.font = bold;
-    head.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
-    head.eachCell((cell) => (cell.border = { top: { style: 'thin' }, bottom: { style: 'thin' }, left: { style: 'thin' }, right: { style: 'thin' } }));
-    head.commit();
-    const numFmt = data.columns.map((c) => (c.kind === 'money' ? '#,##0.00' : c.kind === 'int' ? '0' : undefined));
-    const preview: Array<{ cells: readonly Cell[]; style?: string }> = [];
-    let done = 0;
-    let last = 0;
-    for await (const batch of data.rows) {
-      if (signal.aborted) throw new Cancelled();
-      for (const r of batch) {
-        const row = ws.addRow([...r.cells]);
-        if (r.style) row.font = bold;
-        numFmt.forEach((f, i) => { if (f) row.getCell(i + 1).numFmt = f; });
-        row.commit();
-        if (preview.length < PREVIEW_ROWS) preview.push(r.style ? { cells: r.cells, style: r.style } : { cells: r.cells });
-        if (!r.style) done += 1;
-      }
-      await waitForSheet(ws);
-      const now = Date.now();
-      if (now - last >= PROGRESS_MS) {
-        last = now;
-        progress(Math.min(done, total), Math.max(total, done), reportPhases.writing);
-      }
-    }
-    const totals = data.totals();
-    const t = ws.addRow([...totals]);
-    t.font = bold;
-    numFmt.forEach((f, i) => { if (f) t.getCell(i + 1).numFmt = f; });
-    t.commit();
-    ws.commit();
-    await wb.commit();
-    progress(Math.max(total, done), Math.max(total, done), reportPhases.writing);
-    return { columns: data.columns, rows: preview, totals, ...(data.chart ? { chart: data.chart() } : {}) };
+    const s = await stat(reportFilePath(dir, jobId)).catch(() => null);
+    return s ? { path: reportFilePath(dir, jobId), name: meta.fileName } : null;
   }
 }

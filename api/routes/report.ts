@@ -41,10 +41,33 @@ export const reportDataCalls: ReadonlyArray<readonly [string, CourtReportId, 're
  * report's own right at FULL; a region other than the caller's own, or all regions, needs request
  * read at ALL; the balance holder must be a host of that region.
  */
+/**
+ * The report jobs of a server: one per context, so the tests (a week's cleanup by their own clock) and
+ * the route share it. Queue `<jobsQueue>-reports` on the side-effect jobs' backend.
+ */
+const jobsByContext = new WeakMap<AppContext, ReportJobs>();
+export const reportJobsOf = (ctx: AppContext): ReportJobs => {
+  let jobs = jobsByContext.get(ctx);
+  if (!jobs) {
+    const databaseUrl = ctx.pool.configuration.connectionUri;
+    jobs = new ReportJobs(
+      {
+        dir: path.join(ctx.config.dataDir, 'reports'),
+        backend: ctx.config.redisUrl ? { kind: 'redis', url: ctx.config.redisUrl } : { kind: 'postgres', url: databaseUrl },
+        databaseUrl,
+        queueName: `${ctx.config.jobsQueue}-reports`,
+      },
+      ctx.log,
+    );
+    jobsByContext.set(ctx, jobs);
+  }
+  return jobs;
+};
+
 export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  const jobs = new ReportJobs(path.join(ctx.config.dataDir, 'reports'), ctx.log);
+  const jobs = reportJobsOf(ctx);
   app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', async () => jobs.stop());
+  app.addHook('onClose', () => jobs.stop());
 
   const checkPlace = async (request: FastifyRequest, regionId: number | null, holderId: number | null) => {
     const user = userOf(request);
@@ -114,28 +137,28 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   app.post('/api/reports/:reportId', async (request) => {
     const { reportId } = request.params as { reportId: string };
-    const { report, user, parameters, resolved, query } = await prepare(request, reportId, request.body);
-    const jobId = jobs.run({
+    const { report, user, parameters, resolved } = await prepare(request, reportId, request.body);
+    const jobId = await jobs.run({
       userId: user.id,
       reportId,
       title: report.title,
       period: report.dialog.dates ? `за период с ${formatDate(resolved.dateBeg)} по ${formatDate(resolved.dateEnd)}` : null,
       fileName: report.fileName({ ...parameters, date_beg: resolved.dateBeg, date_end: resolved.dateEnd }, 'xlsx'),
-      data: () => query(ctx.pool, resolved),
+      parameters: resolved,
     });
     return { jobId };
   });
 
   app.get('/api/reports/jobs/:jobId', async (request) => {
     const user = userOf(request);
-    const view = jobs.get((request.params as { jobId: string }).jobId, user.id);
+    const view = await jobs.get((request.params as { jobId: string }).jobId, user.id);
     if (!view) throw notFound(jobMissing);
     return view;
   });
 
   app.delete('/api/reports/jobs/:jobId', async (request) => {
     const user = userOf(request);
-    const view = jobs.cancel((request.params as { jobId: string }).jobId, user.id);
+    const view = await jobs.cancel((request.params as { jobId: string }).jobId, user.id);
     if (!view) throw notFound(jobMissing);
     return { message: 'Формирование отчета отменено' };
   });

@@ -18,6 +18,7 @@ import { backgroundHashes } from './demo-hashes';
 import { seedDemoSigning } from './demo-signing';
 import { seedDemoInnerRequests } from './demo-inner-requests';
 import { seedDemoNewsAndManuals } from './demo-news-manuals';
+import { seedDemoPublicDocs } from './demo-public-docs';
 import {
   commonDisrepairsData,
   commonProgramsData,
@@ -390,6 +391,8 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
   last = latest(last, await seedDemoInnerRequests(ctx, context));
   // Support news and manuals (issue 16): the programs are read from their read model, caught up above.
   last = latest(last, await seedDemoNewsAndManuals(ctx, context));
+  // The four orders of the menu 'Документация' (issue 15): sample PDFs in the public docs folder.
+  await seedDemoPublicDocs(ctx);
   return last;
 };
 

@@ -30,12 +30,12 @@ export const registerWaitingTools = async (
   let last: Position | null = null;
   let serial = 1;
   const today = at(0).now.slice(0, 10);
-  const tool = async (unitId: number, kind: number, context: CommandContext) => {
+  const tool = async (unitId: number, kind: number, context: CommandContext, owner: number = OwnerType.BASE) => {
     const model = world.models.get(kind)!;
     const r = await registerTool(ctx, {
       unit_id: unitId, tool_kind_id: kind, manufacturer_id: model.manufacturer_id, model_id: model.model_id, model: model.model,
       serial_number: `DEMO-N${String(serial).padStart(4, '0')}`, inventar_number: `ИН-Н-${String(serial++).padStart(4, '0')}`,
-      owner_type_id: OwnerType.BASE, cost_remain: 0, exchange_stock: false, work_in_dt: null, guaranty_dt: `${Number(today.slice(0, 4)) + 3}${today.slice(4)}`,
+      owner_type_id: owner, cost_remain: 0, exchange_stock: false, work_in_dt: null, guaranty_dt: `${Number(today.slice(0, 4)) + 3}${today.slice(4)}`,
       state: ToolState.WAITING, buh_name: `${model.model} (поставка ${today.slice(0, 4)} г.)`, tool_softwares: [],
     }, engineer.actor, context);
     last = latest(last, r.position);
@@ -45,7 +45,8 @@ export const registerWaitingTools = async (
     // Delivered before the weeks the demo shows, so every commissioning request comes after its tools.
     const context = at(50 - index);
     for (const kind of [singleKinds[index % singleKinds.length]!, singleKinds[(index + 1) % singleKinds.length]!]) {
-      const id = await tool(unit.id, kind, context);
+      // Every other building's delivery is centralised (the balance holder's), so enclosure 3 has both supply kinds.
+      const id = await tool(unit.id, kind, context, index % 2 === 1 ? OwnerType.HOST : OwnerType.BASE);
       unit.tools.push({ id, kind, state: ToolState.WAITING, setId: null });
     }
     if (setTypeId && index % 2 === 0) {

@@ -90,6 +90,11 @@ export const registrationFields = (
     if (broken) repaired.add(broken.id);
     if (broken || tools.length) out.tool_id = broken?.id ?? pick(tools).id;
   }
+  // A commissioning names the delivered tool it is about (enclosure 3 reads the request's tool).
+  if (kind === RequestKind.COMMISSIONING) {
+    const delivered = unit.tools.find((t) => t.state === ToolState.WAITING && t.setId === null);
+    if (delivered) out.tool_id = delivered.id;
+  }
   if (kind === RequestKind.SPECIAL_SOFTWARE) out.program_id = pick(programs.special);
   if (kind === RequestKind.COMMON_SOFTWARE) out.program_id = pick(programs.common);
   if (kind === RequestKind.LEARNING) out.learning_type_id = pick([LearningType.SOFTWARE, LearningType.EQUIPMENT, LearningType.INFORMATION_SECURITY]);
@@ -162,8 +167,6 @@ export const performInput = async (ctx: AppContext, state: RequestState, unit: D
   if (actKind) {
     const year = Number(o.date.slice(0, 4));
     const number = actKind === ActKind.LEARNING ? String(state.number) : actNumber(actKind, unit.vncode, state.number!, year);
-    const fields = actFields[actKind];
-    if (fields) Object.assign(request, { [fields[0]]: number, [fields[1]]: o.date });
     const name = `демо_${actFileName(actKind, { vncode: unit.vncode, number: state.number!, year, date: o.date })}`;
     const content = await demoActDocx({
       title: `${actKindTitles[actKind]} (демонстрационный)`,
@@ -174,7 +177,14 @@ export const performInput = async (ctx: AppContext, state: RequestState, unit: D
       lines: [`Описание: ${state.request_text}`, `Выполненные работы: ${String(request.note ?? request.comment_after ?? request.comment_before ?? '')}`],
       signers: o.signers,
     });
-    const doc: RequestDocument = { ...(await storeDemoFile(ctx, name, DOCX_MIME, content)), act_kind: actKind, sign_type: 'electron', signers_count: 2 };
+    // The act's number and date fill its fields through the document (a save may not type them).
+    const doc: RequestDocument = {
+      ...(await storeDemoFile(ctx, name, DOCX_MIME, content)),
+      act_kind: actKind,
+      sign_type: 'electron',
+      signers_count: 2,
+      ...(actFields[actKind] ? { act_number: number, act_date: o.date } : {}),
+    };
     extra.documents_added = [doc];
   }
   return { request, ...extra };

@@ -188,9 +188,15 @@ const enclosure3: ReportQuery = async (db, p) => {
   const rows = (await db.any(sql.unsafe`
     SELECT o.name AS org, r.number, r.co_13_number, r.co_13_d::text AS co_13_d, r.commissioning_year, tl.tool_kind_id, tl.model, tl.inventar_number, tl.serial_number
     FROM rm_requests r JOIN rm_units u ON u.id = r.unit_id JOIN rm_organizations o ON o.id = u.organization_id
-    LEFT JOIN rm_tools tl ON tl.id = r.tool_id
+    -- Every tool the request commissions: its own tool and the list 'tools_commissioning' (a row each).
+    LEFT JOIN LATERAL (
+      SELECT DISTINCT c.tool_id FROM (
+        SELECT r.tool_id UNION ALL SELECT (e->>'tool_id')::int FROM jsonb_array_elements(r.tools_commissioning) e
+      ) c WHERE c.tool_id IS NOT NULL
+    ) ct ON true
+    LEFT JOIN rm_tools tl ON tl.id = ct.tool_id
     WHERE NOT r.deleted AND r.request_kind_id = ${RequestKind.COMMISSIONING} AND r.co_13_number IS NOT NULL AND ${period(sql.fragment`r.co_13_d`, p)} AND ${rPlace(p)} AND ${supply}
-    ORDER BY o.name, r.co_13_d, r.id`)) as unknown as Array<Record<string, string | number | null>>;
+    ORDER BY o.name, r.co_13_d, r.id, tl.id`)) as unknown as Array<Record<string, string | number | null>>;
   const groups = new Map<string, Array<readonly Cell[]>>();
   rows.forEach((r, i) => {
     const g = String(r.org);

@@ -41,8 +41,10 @@ const REPORTS = [
 ];
 /** Who sees the 'Документы на подпись' link: the holders of a signing right. */
 const SIGNERS = new Set(['admin', 'signer']);
-// The technical document dialogs (issue 15) need request read OWN or ALL, which every demo role holds.
-const DOCS = ['Формуляр', 'Табличная часть формуляра', 'Паспорт оборудования', 'Паспорт общего программного обеспечения', 'Паспорт специального программного обеспечения'];
+// The four orders (PDFs of the public docs folder) for every signed-in user, then the technical document
+// dialogs (issue 15), which need request read OWN or ALL, which every demo role holds.
+const ORDERS = ['Приказ о технической поддержке ГАС «Правосудие»', 'Приказ об эксплуатации оборудования', 'Приказ о списании оборудования', 'Приказ об информационной безопасности'];
+const DOCS = [...ORDERS, 'Формуляр', 'Табличная часть формуляра', 'Паспорт оборудования', 'Паспорт общего программного обеспечения', 'Паспорт специального программного обеспечения'];
 
 const expectedMenus: Record<string, Record<string, string[]>> = {
   admin: {
@@ -56,7 +58,7 @@ const expectedMenus: Record<string, Record<string, string[]>> = {
     ],
     Документация: DOCS,
     Помощь: HELP,
-    Администрирование: ['Роли и права', 'Исходящие письма и вызовы ГЛ', 'Журнал аудита', 'Проверка моделей оборудования', 'Проверка оборудования'],
+    Администрирование: ['Роли и права', 'Исходящие письма и вызовы ГЛ', 'Приказы раздела «Документация»', 'Журнал аудита', 'Проверка моделей оборудования', 'Проверка оборудования'],
   },
   engineer: {
     Техподдержка: ['Новая заявка', 'Список заявок', NEWS],

@@ -9,13 +9,18 @@ export const publicDocMessages = {
   uploaded: (name: string) => `Документ «${name}» загружен`,
 } as const;
 
-/** The four orders of the menu, each a fixed file name in the folder. */
+/**
+ * The four orders of the menu, each a fixed file name in the folder. The spec does not name them:
+ * these are the orders a court IT department works by (support, operation, write-off, security).
+ */
 export const publicOrders = [
-  { name: 'order-1.pdf', title: 'Приказ № 1' },
-  { name: 'order-2.pdf', title: 'Приказ № 2' },
-  { name: 'order-3.pdf', title: 'Приказ № 3' },
-  { name: 'order-4.pdf', title: 'Приказ № 4' },
+  { name: 'order-1.pdf', title: 'Приказ о технической поддержке ГАС «Правосудие»' },
+  { name: 'order-2.pdf', title: 'Приказ об эксплуатации оборудования' },
+  { name: 'order-3.pdf', title: 'Приказ о списании оборудования' },
+  { name: 'order-4.pdf', title: 'Приказ об информационной безопасности' },
 ] as const;
+
+export type PublicOrderName = (typeof publicOrders)[number]['name'];
 
 /** The safe file name (no path, ends in .pdf, at most 120 characters), or null. */
 export const publicDocName = (raw: string): string | null => {

@@ -80,6 +80,9 @@ export const appRoutes: readonly AppRoute[] = [
   // Support news and manuals (issue 16): every signed-in user reads them; edits need their rights.
   { path: paths.gasSoftRenewal, access: signedIn(), Page: lazyComponent(() => import('./pages/news-page').then((m) => m.NewsPage)) },
   { path: paths.manuals, access: signedIn(), Page: lazyComponent(() => import('./pages/manuals-page').then((m) => m.ManualsPage)) },
+  // The orders of the menu 'Документация' (issue 15): any signed-in user opens one; the administrator fills the folder.
+  { path: paths.publicOrder, access: signedIn(), Page: lazyComponent(() => import('./pages/public-docs-page').then((m) => m.PublicOrderPage)) },
+  { path: paths.publicDocs, access: signedIn(full('RIGHT_SETTINGS')), Page: lazyComponent(() => import('./pages/public-docs-page').then((m) => m.PublicDocsPage)) },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
   // The reports (issue 15): one dialog page each, with FULL of the report's own right (administration.md 6).

@@ -47,6 +47,9 @@ export const paths = {
   // Support news and manuals (features/news, features/manual, issue 16).
   gasSoftRenewal: '/gas-soft-renewal',
   manuals: '/manuals',
+  // The four orders of the menu 'Документация' (features/public-docs, issue 15): one opens in a tab, the administrator fills the folder.
+  publicOrder: '/public-order',
+  publicDocs: '/public-docs',
 } as const;
 
 /** A report's dialog (menu Отчеты, issue 15): one address per report of domain/report. */
@@ -60,3 +63,6 @@ export const requestDocumentsPath = (requestId: number) => `${paths.requests}?op
 
 /** A technical document's dialog (menu Документация, issue 15). */
 export const technicalDocPath = (docId: string) => `/technical-docs/${docId}`;
+
+/** One order of the public docs folder, opened in its own tab (menu Документация). */
+export const publicOrderPath = (name: string) => `${paths.publicOrder}?name=${encodeURIComponent(name)}`;

@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { paths } from '@/config/paths';
+import { PublicOrderMenuItem } from '@/features/public-docs/components/public-order-menu-item';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { mainMenu } from './menu';
@@ -40,11 +41,15 @@ const GroupMenu = ({ group }: { readonly group: VisibleGroup }) => {
         {group.title}
       </Button>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {group.items.map((item) => (
-          <MenuItem key={item.title} component={RouterLink} to={item.to} onClick={() => setAnchor(null)}>
-            {item.title}
-          </MenuItem>
-        ))}
+        {group.items.map((item) =>
+          item.publicOrder ? (
+            <PublicOrderMenuItem key={item.title} title={item.title} name={item.publicOrder} onDone={() => setAnchor(null)} />
+          ) : (
+            <MenuItem key={item.title} component={RouterLink} to={item.to} onClick={() => setAnchor(null)}>
+              {item.title}
+            </MenuItem>
+          ),
+        )}
       </Menu>
     </>
   );

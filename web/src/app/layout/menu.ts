@@ -1,6 +1,7 @@
 import { findRight, type RightKey } from '@domain/rights';
 import { full, ownOrAll, readOrFull, type RightRule } from '@/lib/rights';
-import { paths, reportPath, technicalDocPath } from '@/config/paths';
+import { paths, publicOrderPath, reportPath, technicalDocPath } from '@/config/paths';
+import { publicOrders } from '@domain/report/technical/public-docs';
 import { courtReports } from '@domain/report/registry';
 
 export interface MenuItem {
@@ -9,6 +10,8 @@ export interface MenuItem {
   readonly to: string | null;
   /** The item shows when the user holds one of these (administration.md 6 'Menu visibility'); [] for everyone. */
   readonly rights: readonly RightRule[];
+  /** An order of the public docs folder: the item opens it in a new tab instead of navigating. */
+  readonly publicOrder?: string;
 }
 
 export interface MenuGroup {
@@ -110,7 +113,8 @@ export const mainMenu: readonly MenuGroup[] = [
   {
     title: 'Документация',
     items: [
-      // The four orders open PDFs from a public docs folder; they join when the files are in web/public.
+      // The four orders (administration.md 2.3), PDFs of the folder an administrator fills at /public-docs.
+      ...publicOrders.map((o): MenuItem => ({ title: o.title, to: publicOrderPath(o.name), rights: [], publicOrder: o.name })),
       // The document dialogs (issue 15) need request read OWN or ALL: they list the objects of that scope.
       { title: 'Формуляр', to: technicalDocPath('formular'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
       { title: 'Табличная часть формуляра', to: technicalDocPath('formular_table'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
@@ -133,6 +137,7 @@ export const mainMenu: readonly MenuGroup[] = [
     items: [
       { title: 'Роли и права', to: '/roles', rights: [full('RIGHT_SETTINGS')] },
       { title: 'Исходящие письма и вызовы ГЛ', to: paths.outbox, rights: [full('RIGHT_SETTINGS')] },
+      { title: 'Приказы раздела «Документация»', to: paths.publicDocs, rights: [full('RIGHT_SETTINGS')] },
       { title: 'Журнал аудита', to: paths.audit, rights: [full('RIGHT_AUDIT')] },
       { title: 'Проверка моделей оборудования', to: '/tools-check?dialog=models', rights: [full('RIGHT_TOOLS_MODELS')] },
       { title: 'Проверка оборудования', to: '/tools-check?dialog=tools', rights: [full('RIGHT_TOOLS_IMPORT')] },

@@ -1,0 +1,7 @@
+import { PublicDocsScreen, PublicOrderScreen } from '@/features/public-docs';
+
+/** /public-docs: the administrator fills the orders folder (issue 15). */
+export const PublicDocsPage = () => <PublicDocsScreen />;
+
+/** /public-order?name=…: one order, in its own tab. */
+export const PublicOrderPage = () => <PublicOrderScreen />;

@@ -1,0 +1,34 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { publicDocMessages, publicOrders } from '@domain/report/technical/public-docs';
+import { FullScreenSpinner } from '@/components';
+import { usePublicDocUrlMutation } from '../api/public-docs-api';
+
+/**
+ * /public-order?name=…: the tab an order opens in. It fetches the PDF with the session's headers and
+ * turns into the PDF itself (a navigation: the CSP forbids blob: frames); a missing order shows the
+ * server's words instead of a broken tab.
+ */
+export const PublicOrderScreen = () => {
+  const [params] = useSearchParams();
+  const name = params.get('name') ?? '';
+  const order = publicOrders.find((o) => o.name === name);
+  const [load] = usePublicDocUrlMutation();
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    if (!order) return;
+    load(order.name)
+      .unwrap()
+      .then((url) => window.location.replace(url))
+      .catch(() => setMissing(true));
+  }, [order, load]);
+  if (!order || missing)
+    return (
+      <Box sx={{ p: 2 }}>
+        <Alert severity="warning">{order ? `${order.title}: ${publicDocMessages.missing}` : publicDocMessages.missing}</Alert>
+      </Box>
+    );
+  return <FullScreenSpinner />;
+};
