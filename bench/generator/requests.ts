@@ -1,7 +1,7 @@
 import { requestDecider } from '../../domain/request/decider';
 import { requestStreamId, type RequestEvent } from '../../domain/request/events';
 import type { RequestCommand, RequestLookups } from '../../domain/request/commands';
-import { actFileName } from '../../domain/request/acts';
+import { actFields, actFileName } from '../../domain/request/acts';
 import {
   ActKind,
   ContactKind,
@@ -279,11 +279,17 @@ class RequestRun {
     return {
       ...this.file(name, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', this.rnd.int(20_000, 90_000)),
       act_kind: act,
+      // Every act but the learning one carries its number and date, as a generated or uploaded act does: the
+      // reports (enclosure 3 counts СО-1.3 numbers) need them.
+      ...(actFields[act] ? { act_number: `${actPrefix[act] ?? ''}${this.state.number}`, act_date: dayOf(this.at) } : {}),
       sign_type: this.rnd.chance(0.6) ? SignType.ELECTRON : SignType.PAPER,
       signers_count: this.rnd.chance(0.7) ? 3 : 2,
     };
   }
 }
+
+/** A prefix for act numbers in the bench world (the СО-7 of a write-off is 'ТС-…', the others the bare request number). */
+const actPrefix: Partial<Record<ActKind, string>> = { [ActKind.CO_7]: 'ТС-' };
 
 const toolTriggers = new Set(['RequestFieldsChanged', 'RequestTakenForPerform', 'RequestPerformed', 'RequestClosed', 'RequestExecutionCancelled']);
 
@@ -489,8 +495,7 @@ function* perform(r: RequestRun, kind: number, engineer: number, rnd: Random, sa
       if (inspection === InspectionBefore.TO_DISMISS) {
         save(engineer, fields);
         yield* wait(rnd.lognormal(24, 2));
-        // A hand-made СО-7: its number and date ride on the document (a save may not type them).
-        save(engineer, {}, { documents_added: [{ ...r.document(ActKind.CO_7), act_number: `ТС-${r.state.number}`, act_date: today() }] });
+        act(ActKind.CO_7);
         return false;
       }
       if (inspection === InspectionBefore.NO_FAULT) {
