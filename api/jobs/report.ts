@@ -6,33 +6,34 @@ import { Queue, createPostgresBackend, type Job, type Worker } from 'bullmq';
 import type * as BullMQ from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../infrastructure/logger';
-import type { ReportFileName } from '../../domain/report/types';
+import type { ReportFileName, ReportFormat } from '../../domain/report/types';
 import type { JobBackend } from './bullmq-queue';
 import {
-  REPORT_CANCELLED, isReportJobId, reportFilePath, reportMetaPath, reportPhases,
-  type ReportJobData, type ReportJobProgress, type ReportJobResult, type ReportJobView, type ReportStoredMeta, type ReportWorkerData,
+  REPORT_CANCELLED, REPORT_WORKER_ENV, isReportJobId, reportFilePath, reportMetaPath, reportPhases,
+  type ReportJobData, type ReportJobInput, type ReportJobProgress, type ReportJobResult, type ReportJobView, type ReportStoredMeta, type ReportWorkerData,
 } from './report-types';
 
-export { REPORT_CANCELLED, reportPhases, type ReportJobData, type ReportJobView, type ReportPreview } from './report-types';
+export { REPORT_CANCELLED, reportPhases, type ReportJobData, type ReportJobInput, type ReportJobView, type ReportPreview } from './report-types';
 
 /**
  * Report runs (issue 15) as BullMQ jobs of their own queue (`<jobsQueue>-reports`, on Redis or on
  * BullMQ's PostgreSQL backend, as the side-effect jobs). The processor (report-worker.ts) runs in a
- * worker thread with its own small pool: it reads the report's data from the read models, streams the
- * xlsx into DATA_DIR/reports and answers the preview; the server's event loop only enqueues and polls.
- * At most two run at once, the rest wait. A run is its owner's only: another user's id answers as an
- * unknown one. Files (and the jobs) stay a week.
+ * child process BullMQ forks (at most two, kept for the next runs; stopped with the worker) with its
+ * own small pool and a lower CPU priority: it reads the report's data from the read models, streams
+ * the file into DATA_DIR/reports and answers the preview; the server only enqueues and polls, and
+ * the report's memory is the child's, not the server's. At most two run at once, the rest wait. A
+ * run is its owner's only: another user's id answers as an unknown one. Files (and the jobs) stay a week.
  */
 
 export const REPORT_KEEP_MS = 7 * 24 * 3600_000;
 const CONCURRENCY = 2;
-/** The worker thread's own heap budget: the report's folding and the xlsx writer's buffers. */
+/** The child process's own heap budget: the report's folding and the file writer's buffers. */
 const WORKER_HEAP_MB = 256;
 const PROCESSOR = new URL('./report-worker.mjs', import.meta.url);
 /**
- * The worker from BullMQ's CommonJS build whoever loads this file: its sandbox starts the thread from
- * the build's own main-worker.js, and the ESM build's one (extensionless imports) fails to load under
- * plain node, which vite's resolver (browser tests' global setup) would pick.
+ * The worker from BullMQ's CommonJS build whoever loads this file: its sandbox forks the child from
+ * the build's own main.js, and the ESM build's one (extensionless imports) fails to load under plain
+ * node, which vite's resolver (browser tests' global setup) would pick.
  */
 const cjs = createRequire(import.meta.url)('bullmq') as Pick<typeof BullMQ, 'Worker' | 'createPostgresBackend'>;
 
@@ -67,15 +68,16 @@ export class ReportJobs {
     return { connectionString: this.options.backend.url, schema: 'bullmq', migrate: true, max: 2 };
   }
 
-  /** Starts the worker (jobs in the worker thread) and removes files older than a week now and every hour. */
+  /** Starts the worker (jobs in child processes) and removes files older than a week now and every hour. */
   async start(): Promise<void> {
     await mkdir(this.options.dir, { recursive: true });
     const workerData: ReportWorkerData = { databaseUrl: this.options.databaseUrl, dir: this.options.dir };
     const opts = {
       concurrency: CONCURRENCY,
-      useWorkerThreads: true,
-      // No inherited flags (a heap size is refused in a thread); the entry registers tsx itself.
-      workerThreadsOptions: { execArgv: [], workerData, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } },
+      // A child process, not a thread: a thread's heap is the server's resident set (446–460 MB at scale 1).
+      useWorkerThreads: false,
+      // Only its own heap budget (not the server's flags; the entry registers tsx itself); its data in the environment.
+      workerForkOptions: { execArgv: [`--max-old-space-size=${WORKER_HEAP_MB}`], env: { ...process.env, [REPORT_WORKER_ENV]: JSON.stringify(workerData) } },
       // A report may read for a while without a progress message; its lock must outlive that.
       lockDuration: 120_000,
     };
@@ -117,7 +119,7 @@ export class ReportJobs {
     return removed;
   }
 
-  async run(data: Omit<ReportJobData, 'cancelled'>): Promise<string> {
+  async run(data: ReportJobInput): Promise<string> {
     const jobId = randomUUID();
     await this.queue.add('report', data, {
       jobId,
@@ -147,7 +149,8 @@ export class ReportJobs {
     // Judged from this one snapshot of the job (a state read apart from it may be newer than its result).
     const result = job.returnvalue as ReportJobResult | null | undefined;
     if (job.finishedOn && !job.failedReason && result) {
-      return { ...base, state: 'done', phase: reportPhases.done, done: base.total, preview: result.preview, fileName: job.data.fileName.display, workerHeapMb: result.workerHeapMb };
+      const { preview, workerPid, workerHeapMb, workerRssMb } = result;
+      return { ...base, state: 'done', phase: reportPhases.done, done: base.total, preview, fileName: job.data.fileName.display, workerPid, workerHeapMb, workerRssMb };
     }
     if (job.data.cancelled) return { ...base, state: 'cancelled', phase: reportPhases.cancelled };
     if (job.finishedOn) return { ...base, ...failedView };
@@ -168,12 +171,14 @@ export class ReportJobs {
   }
 
   /** The finished file of this user's run (also after a restart, from the .json beside it), or null. */
-  async file(jobId: string, userId: number): Promise<{ path: string; name: ReportFileName } | null> {
+  async file(jobId: string, userId: number): Promise<{ path: string; name: ReportFileName; format: ReportFormat } | null> {
     if (!isReportJobId(jobId)) return null;
     const { dir } = this.options;
     const meta = await readFile(reportMetaPath(dir, jobId), 'utf8').then((t) => JSON.parse(t) as ReportStoredMeta).catch(() => null);
     if (!meta || meta.userId !== userId) return null;
-    const s = await stat(reportFilePath(dir, jobId)).catch(() => null);
-    return s ? { path: reportFilePath(dir, jobId), name: meta.fileName } : null;
+    const format = meta.format ?? 'xlsx';
+    const file = reportFilePath(dir, jobId, format);
+    const s = await stat(file).catch(() => null);
+    return s ? { path: file, name: meta.fileName, format } : null;
   }
 }

@@ -2,15 +2,17 @@ import { requestListReport } from './request-list';
 import { toolListReport } from './tool-list';
 import type { ReportDefinition } from './types';
 import { courtReports } from './court/reports';
+import { technicalReports } from './technical/documents';
 
-export type { ReportDefinition, ReportFileName, ReportFormat } from './types';
+export type { ObjectDocumentSpec, ReportDefinition, ReportFileName, ReportFormat } from './types';
 export { courtReports, type CourtReportId } from './court/reports';
+export { technicalReports } from './technical/documents';
 
 /**
- * Every report, one entry each (the reports of issue 15 are added here): the reports screen lists
- * them and one route serves them by id.
+ * Every report, one entry each: the two list exports, the 14 court reports and the five technical
+ * documents of one object (issue 15); one route and one job kind serve the last two groups by id.
  */
-export const reports = [requestListReport, toolListReport, ...courtReports] as const satisfies readonly ReportDefinition[];
+export const reports = [requestListReport, toolListReport, ...courtReports, ...technicalReports] as const satisfies readonly ReportDefinition[];
 
 export type ReportId = (typeof reports)[number]['id'];
 

@@ -35,10 +35,22 @@ export interface ReportDefinition<P extends z.ZodTypeAny = z.ZodTypeAny, Q exten
   readonly templates: Partial<Readonly<Record<ReportFormat, string>>>;
   /** A report run as a background job from its dialog (issue 15): the fields its dialog shows. */
   readonly dialog?: ReportDialogFields;
+  /**
+   * A Word document of one object run as a background job from its dialog (the technical documents):
+   * the dialog shows the object, its two signers and a year; the document lists the object's tools,
+   * the programs of that type (null: all) and, when `requests`, the year's requests.
+   */
+  readonly objectDocument?: ObjectDocumentSpec;
   /** The preview also draws the totals as a chart (the count reports). */
   readonly chart?: boolean;
-  // A method, so a definition of particular parameters is also a ReportDefinition of any.
-  fileName(parameters: z.output<P>, format: ReportFormat): ReportFileName;
+  // A method, so a definition of particular parameters is also a ReportDefinition of any. `object`:
+  // what the server looked up about the chosen object (an object document's name carries its vncode).
+  fileName(parameters: z.output<P>, format: ReportFormat, object?: { readonly vncode: string }): ReportFileName;
+}
+
+export interface ObjectDocumentSpec {
+  readonly software: number | null;
+  readonly requests: boolean;
 }
 
 export const defineReport = <P extends z.ZodTypeAny, Q extends string>(d: ReportDefinition<P, Q>): ReportDefinition<P, Q> => d;

@@ -1,6 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import { kindTitle, statusTitle } from '../../domain/request/enums';
-import { isPlaceholderInventory } from '../../domain/report/technical/documents';
+import { isPlaceholderInventory, technicalDocuments, type TechnicalDocumentId } from '../../domain/report/technical/documents';
+import type { ObjectDocumentSpec } from '../../domain/report/types';
 import { formatDate } from '../../domain/shared/dates';
 
 /**
@@ -107,3 +108,36 @@ export const requestsFormular = async (pool: DatabasePool, unitId: number, dateB
 };
 
 export const dateText = (isoDate: string | null): string => (isoDate ? formatDate(isoDate.slice(0, 10)) : '');
+
+/** What one object's document prints: its tools, programs and the year's requests, numbered. */
+export interface ObjectDocumentData {
+  readonly tools: ReadonlyArray<{ n: number; kind: string; model: string; serial: string; inventory: string; commissioned: string; place: string }>;
+  readonly software: ReadonlyArray<{ n: number; title: string; version: string; subsystem: string; count: number }>;
+  readonly requests: ReadonlyArray<{ n: number; number: number | string; date: string; kind: string; text: string; status: string }>;
+}
+export type ObjectDocumentQuery = (pool: DatabasePool, unitId: number, year: number) => Promise<ObjectDocumentData>;
+
+/** The document's data: the same queries as the data calls, shaped for the template. */
+export const objectDocumentData = async (pool: DatabasePool, spec: ObjectDocumentSpec, unitId: number, year: number): Promise<ObjectDocumentData> => {
+  const { tools, programs } = await toolsForPassportWithSoftware(pool, unitId);
+  const software = programs.filter((p) => spec.software === null || p.type === spec.software);
+  const requests = spec.requests ? await requestsFormular(pool, unitId, `${year}-01-01`, `${year}-12-31`) : [];
+  return {
+    tools: tools.map((t, i) => ({
+      n: i + 1,
+      kind: t.kind,
+      model: [t.manufacturer, t.model].filter(Boolean).join(' '),
+      serial: t.serial_number,
+      inventory: t.inventar_number ?? 'б/н',
+      commissioned: formatDate(t.work_in_dt),
+      place: t.place,
+    })),
+    software: software.map((p, i) => ({ n: i + 1, title: p.title, version: p.version, subsystem: p.subsystem, count: p.tools.length })),
+    requests: requests.map((r, i) => ({ n: i + 1, number: r.number ?? '', date: dateText(r.request_date_add), kind: r.kind, text: r.request_text, status: r.status })),
+  };
+};
+
+/** The technical documents' data queries by document id (the report registry's `query`). */
+export const technicalDocumentQueries = Object.fromEntries(
+  technicalDocuments.map((d) => [d.id, ((pool, unitId, year) => objectDocumentData(pool, d, unitId, year)) satisfies ObjectDocumentQuery]),
+) as Readonly<Record<TechnicalDocumentId, ObjectDocumentQuery>>;

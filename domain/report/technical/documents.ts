@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RightValue } from '../../rights/values';
+import { defineReport } from '../types';
 
 /**
  * The technical documents of the menu 'Документация' (equipment.md 6, 9; administration.md 2.10):
@@ -64,12 +66,35 @@ export const documentMessages = {
 const requiredId = (message: string) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v), z.number({ required_error: message, invalid_type_error: message }).int(message).positive(message));
 
-/** The document dialog's fields, shared by the form and the server (administration.md 7). */
-export const documentParametersSchema = (now: Date = new Date()) =>
+/**
+ * The document dialog's fields, shared by the form and the server (administration.md 7). The years
+ * are those of `now` when parsing (a server running over New Year offers the new one).
+ */
+export const documentParametersSchema = (now: Date | (() => Date) = () => new Date()) =>
   z.object({
     unit_id: requiredId(documentMessages.unit),
     iac_signer_id: requiredId(documentMessages.signer),
     unit_signer_id: requiredId(documentMessages.signer),
-    year: requiredId(documentMessages.year).refine((y) => documentYears(now).includes(y), documentMessages.year),
+    year: requiredId(documentMessages.year).refine((y) => documentYears(typeof now === 'function' ? now() : now).includes(y), documentMessages.year),
   }, { required_error: documentMessages.unit, invalid_type_error: documentMessages.unit });
 export type DocumentParameters = z.output<ReturnType<typeof documentParametersSchema>>;
+
+/**
+ * The five documents as entries of the report registry (issue 15): started by the one report route
+ * (POST /api/reports/{id}), built by the one report job kind in its child process, shown by the one
+ * report dialog. Right: request read OWN or ALL (the objects of that scope); the data query of the
+ * same id (projections/report/technical-queries.ts); the template of the object's KSA code.
+ */
+export const technicalReports = technicalDocuments.map((doc) =>
+  defineReport({
+    id: doc.id,
+    title: doc.title,
+    right: { key: 'RIGHT_REQUEST_READ', values: [RightValue.OWN, RightValue.ALL] },
+    parameters: documentParametersSchema(),
+    query: doc.id,
+    formats: ['docx'],
+    templates: { docx: 'technical' },
+    objectDocument: { software: doc.software, requests: doc.requests },
+    fileName: (p: DocumentParameters, _format, object) => technicalFileName(doc, object?.vncode ?? '', p.year),
+  }),
+);

@@ -5,7 +5,7 @@ import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { reportJobsOf } from '../../../api/routes/report';
 import { REPORT_KEEP_MS, type ReportJobView } from '../../../api/jobs/report';
 
-/** The report runs as BullMQ jobs worked in a worker thread (issue 15): progress, cancel, owner, retention, failure. */
+/** The report runs as BullMQ jobs worked in a child process (issue 15): progress, cancel, owner, retention, failure. */
 
 let t: TestApp;
 let admin: ApiClient;
@@ -43,7 +43,7 @@ const start = async (client: ApiClient, id: string, body: Record<string, unknown
 const filesOf = async (jobId: string) => (await readdir(path.join(t.server.ctx.config.dataDir, 'reports'))).filter((f) => f.startsWith(jobId));
 
 describe('report jobs', () => {
-  it('run in a worker thread: phases and rows done of total, then the preview and a file of the owner only', async () => {
+  it('run in a child process: phases and rows done of total, then the preview and a file of the owner only', async () => {
     const jobId = await start(admin, 'repair-3', all);
     const seen = await views(admin, jobId);
     const last = seen.at(-1)!;
@@ -51,8 +51,11 @@ describe('report jobs', () => {
     expect(last.phase).toBe('Готово');
     expect(last.done).toBe(last.total);
     expect(last.preview?.columns.length).toBeGreaterThan(0);
-    // Built off the server's thread: the worker reports its own heap.
+    // Built in another process than the server's: the child reports its pid, heap and resident set.
+    expect(last.workerPid).toBeGreaterThan(0);
+    expect(last.workerPid).not.toBe(process.pid);
     expect(last.workerHeapMb).toBeGreaterThan(0);
+    expect(last.workerRssMb).toBeGreaterThan(0);
     for (const v of seen) expect(['В очереди', 'Чтение данных', 'Запись файла', 'Готово']).toContain(v.phase);
     expect(await filesOf(jobId)).toEqual(expect.arrayContaining([`${jobId}.xlsx`, `${jobId}.json`]));
     expect((await chief.get(`/api/reports/jobs/${jobId}`)).json().message).toBe('Отчет не найден');
@@ -112,5 +115,38 @@ describe('report jobs', () => {
     expect(await filesOf(jobId)).toEqual([]);
     expect((await admin.get(`/api/reports/jobs/${jobId}/file`)).statusCode).toBe(404);
     expect((await admin.get(`/api/reports/jobs/${jobId}`)).statusCode).toBe(404);
+  });
+
+  it('run on Redis as well, and the child processes end with the server', async () => {
+    const other = await startTestApp({ redis: true });
+    let pid = 0;
+    try {
+      const client = await other.signIn('admin');
+      const r = await client.post('/api/reports/waiting-repair', all);
+      expect(r.statusCode, r.body).toBe(200);
+      const jobId = (r.json() as { jobId: string }).jobId;
+      let view: ReportJobView | null = null;
+      for (let i = 0; i < 1200; i++) {
+        view = (await client.get(`/api/reports/jobs/${jobId}`)).json() as ReportJobView;
+        if (view.state !== 'running' && view.state !== 'waiting') break;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      expect(view?.state, view?.error).toBe('done');
+      pid = view!.workerPid!;
+      expect(pid).toBeGreaterThan(0);
+      expect(pid).not.toBe(process.pid);
+    } finally {
+      await other.close();
+    }
+    const alive = () => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let i = 0; i < 100 && alive(); i++) await new Promise((res) => setTimeout(res, 50));
+    expect(alive()).toBe(false);
   });
 });

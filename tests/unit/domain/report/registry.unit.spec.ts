@@ -27,9 +27,13 @@ describe('report registry', () => {
 
     it('names its files per format', () => {
       for (const format of report.formats) {
-        // The court reports' dialogs (issue 15) need a region and a period; the list exports ignore those keys.
-        const parameters = { format, region_id: 1, balance_holder_id: 1, supply_kind: 1, date_beg: '2020-01-01', date_end: '2020-12-31' };
-        const name = report.fileName(report.parameters.parse(parameters) as never, format);
+        // The court reports' dialogs (issue 15) need a region and a period, the technical documents an
+        // object, its signers and a year (and the object's vncode); each ignores the others' keys.
+        const parameters = {
+          format, region_id: 1, balance_holder_id: 1, supply_kind: 1, date_beg: '2020-01-01', date_end: '2020-12-31',
+          unit_id: 1, iac_signer_id: 1, unit_signer_id: 2, year: new Date().getFullYear(),
+        };
+        const name = report.fileName(report.parameters.parse(parameters) as never, format, { vncode: '77RS0001' });
         expect(name.display.endsWith(`.${format}`)).toBe(true);
         expect(name.ascii).toMatch(/^[\x20-\x7e]+$/);
       }
