@@ -1,11 +1,13 @@
 /**
- * `node --max-semi-space-size=64 --import tsx bench/rebuild.ts [--db URL] [--no-raw] [--batch N] [--only name,name]`:
+ * `node --max-semi-space-size=64 --import tsx bench/rebuild.ts [--db URL] [--no-raw] [--batch N] [--only name,name] [--statements]`:
  * the rebuild figure alone (issue 18), with where its time goes: the raw replay limit (bench/limits.ts),
  * then runner.rebuild() of the named projections (default: all) and each projection's time applying
  * batches, in finishRebuild, building indexes and in VACUUM. Rebuilds the database's read models.
+ * --statements adds the time of each kind of statement (its first words; from the call to its
+ * answer, so a statement queued behind another on its connection counts its wait).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { sql } from 'slonik';
+import { sql, type Interceptor } from 'slonik';
 import { createDatabasePool } from '../infrastructure/db/pool';
 import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
 import { withUpcasting } from '../infrastructure/eventstore/upcasting';
@@ -21,7 +23,28 @@ import { measureRawReplay } from './limits';
 const args = parseArgs(process.argv.slice(2));
 const url = benchDatabaseUrl(stringArg(args, 'db'));
 const names = stringArg(args, 'only')?.split(',') ?? [];
-const pool = await createDatabasePool(url, { maximumPoolSize: 20 });
+const statements = new Map<string, { n: number; ms: number }>();
+const started = new Map<string, number>();
+const kindOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 90);
+const timing: Interceptor = {
+  name: 'statement-timing',
+  beforeQueryExecution: (context) => {
+    started.set(context.queryId, performance.now());
+    return null;
+  },
+  afterQueryExecution: (context, query) => {
+    const t0 = started.get(context.queryId);
+    started.delete(context.queryId);
+    if (t0 === undefined) return null;
+    const k = kindOf(query.sql);
+    const s = statements.get(k) ?? { n: 0, ms: 0 };
+    s.n += 1;
+    s.ms += performance.now() - t0;
+    statements.set(k, s);
+    return null;
+  },
+};
+const pool = await createDatabasePool(url, { maximumPoolSize: 20, ...(args.has('statements') ? { interceptors: [timing] } : {}) });
 const logEvents = Number(await pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
 let raw: number | null = null;
 if (!args.has('no-raw')) {
@@ -52,7 +75,12 @@ const ours = new Map<string, boolean>();
 const sample = () => {
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d)))
     try {
-      if (!ours.has(pid)) ours.set(pid, readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `));
+      if (!ours.has(pid)) {
+        const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        // A backend being forked does not name its database yet: ask again at the next sample.
+        if (cmdline.includes(` ${database} `)) ours.set(pid, true);
+        else if (!cmdline.startsWith('postgres')) ours.set(pid, false);
+      }
       if (!ours.get(pid)) continue;
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
       ticks.set(Number(pid), Number(fields[11]) + Number(fields[12]));
@@ -81,5 +109,10 @@ sample();
 const dbTicks = [...ticks].reduce((sum, [pid, n]) => sum + n - (ticksBefore.get(pid) ?? 0), 0);
 const cpu = process.cpuUsage(cpuBefore);
 console.log(`CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, the database's backends ${(dbTicks / 100).toFixed(1)} s (${ticks.size})`);
+if (statements.size) {
+  console.log('statements (s, count), slowest first:');
+  for (const [k, v] of [...statements].sort(([, a], [, b]) => b.ms - a.ms).slice(0, 30))
+    console.log(`${(v.ms / 1000).toFixed(1).padStart(7)} ${String(v.n).padStart(7)}  ${k}`);
+}
 await store.close();
 await pool.end();

@@ -3,6 +3,7 @@ import { evolveRequest, initialRequestState, requestEventTypes, type RequestEven
 import type { SparesSetEventMap, SparesItem } from '../../../domain/spares/decider';
 import { defineProjection } from '../../../infrastructure/projection';
 import { runScript } from '../../../infrastructure/db/raw-sql';
+import { bulkInsert, columnsOf } from '../../support/bulk-insert';
 import { changesBetween, historyRows, requestHistorySchema, type HistoryRow } from '../history/history';
 import { sparesSchema, sparesSetIdOf } from '../../spares/schema';
 import { applySparesSetChanges, type SparesSetChange } from '../../spares/apply';
@@ -30,12 +31,7 @@ export const requestIdOf = (streamId: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-const ident = (name: string) => {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Bad identifier ${name}`);
-  return name;
-};
-
-/** INSERT ... SELECT FROM jsonb_populate_recordset: one statement for the whole batch. */
+/** INSERT ... SELECT FROM unnest (projections/support/bulk-insert.ts): one statement for the whole batch. */
 const insertRows = async (
   tx: DatabaseTransactionConnection,
   table: string,
@@ -44,13 +40,7 @@ const insertRows = async (
   onConflict: string,
 ) => {
   if (rows.length === 0) return;
-  const cols = columns.map(ident).join(', ');
-  const [head, tail] = [
-    `INSERT INTO ${ident(table)} (${cols}) SELECT ${cols} FROM jsonb_populate_recordset(NULL::${ident(table)}, `,
-    `::jsonb) ${onConflict}`,
-  ];
-  const strings = Object.assign([head, tail], { raw: Object.freeze([head, tail]) });
-  await tx.query(sql.unsafe(Object.freeze(strings) as unknown as TemplateStringsArray, JSON.stringify(rows)));
+  await bulkInsert(tx, table, await columnsOf(tx, table, columns), rows, onConflict);
 };
 
 const updateAll = (columns: readonly string[], key: readonly string[]) =>
