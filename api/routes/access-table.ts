@@ -227,8 +227,10 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/tools_import/:jobId': only('admin'),
   'POST /api/tools_and_sets_clean/:unitId': only('admin'),
   'GET /api/tools_import_template': only('admin'),
-  // Court reports as jobs (issue 15): the report's own right at FULL (admin and chief hold every report right);
-  // a run is read, cancelled and downloaded only by its owner (another caller's or an unknown id: 404).
+  // Reports as jobs (issue 15): a court report's own right at FULL (admin and chief hold every report right; the sample
+  // is the archive journal); a technical document (same route) request read OWN or ALL, tested in
+  // tests/integration/reports/technical-docs.int.spec.ts; a run is read, cancelled and downloaded only by its owner
+  // (another caller's or an unknown id: 404).
   'POST /api/reports/:reportId': only('admin', 'chief'),
   'GET /api/reports/jobs/:jobId': signedIn,
   'DELETE /api/reports/jobs/:jobId': signedIn,
@@ -239,11 +241,10 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
       (call) => [[`GET /api/${call}`, only('admin', 'chief')], [`GET /api/${call}/:json`, only('admin', 'chief')]],
     ),
   ),
-  // Technical documents (issue 15): request read OWN or ALL (every demo role), the object within that scope (else 404);
+  // Technical documents' dialog and data calls (issue 15): request read OWN or ALL (every demo role), the object within that scope (else 404);
   // the public documents folder: every signed-in user reads, RIGHT_SETTINGS FULL uploads.
   'GET /api/technical_docs/units': REQUEST_READ,
   'GET /api/technical_docs/signers/:unitId': REQUEST_READ,
-  'POST /api/technical_docs/:docId': REQUEST_READ,
   'GET /api/tools_for_passport': REQUEST_READ,
   'GET /api/tools_for_passport_with_sofware': REQUEST_READ,
   'GET /api/requests_formular/:json': REQUEST_READ,

@@ -8,7 +8,6 @@ import { EXCLUDED_REGION_ID_FROM } from '../../domain/report/court/constants';
 import { formatDate } from '../../domain/shared/dates';
 import { ruErrorMap } from '../../domain/shared/validation';
 import { forbidden, invalid, notFound } from '../../domain/shared/errors';
-import { RightValue } from '../../domain/rights/values';
 import { courtReportQueries } from '../../projections/report/queries';
 import type { CourtReportId } from '../../domain/report/court/reports';
 import type { AppContext } from '../context';
@@ -16,8 +15,12 @@ import { scopeOf } from '../auth/current-user';
 import { attachmentDisposition } from '../http/download';
 import { requireRight, userOf } from '../http/guard';
 import { ReportJobs } from '../jobs/report';
+import { objectDocuments } from './technical-docs';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MIME = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
 const jobMissing = 'Отчет не найден';
 /** Rows a data call answers at most (the report's file holds them all). */
 const DATA_ROWS = 5000;
@@ -35,11 +38,12 @@ export const reportDataCalls: ReadonlyArray<readonly [string, CourtReportId, 're
 ];
 
 /**
- * The court reports as jobs (issue 15): POST /api/reports/{reportId} with the dialog's parameters
- * starts a run ({ jobId }); GET /api/reports/jobs/{jobId} answers its state, phase, rows done of
- * total, and when done the preview and the file name; DELETE cancels; GET …/file downloads. The
- * report's own right at FULL; a region other than the caller's own, or all regions, needs request
- * read at ALL; the balance holder must be a host of that region.
+ * The reports as jobs (issue 15): POST /api/reports/{reportId} with the dialog's parameters starts a
+ * run ({ jobId }); GET /api/reports/jobs/{jobId} answers its state, phase, rows done of total, and
+ * when done the preview and the file name; DELETE cancels; GET …/file downloads. A court report: its
+ * own right at FULL; a region other than the caller's own, or all regions, needs request read at ALL;
+ * the balance holder must be a host of that region. A technical document of one object: request read
+ * OWN or ALL, the object in that scope, signers of that object (technical-docs.ts).
  */
 /**
  * The report jobs of a server: one per context, so the tests (a week's cleanup by their own clock) and
@@ -66,6 +70,7 @@ export const reportJobsOf = (ctx: AppContext): ReportJobs => {
 
 export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const jobs = reportJobsOf(ctx);
+  const documents = objectDocuments(ctx);
   app.addHook('onReady', () => jobs.start());
   app.addHook('onClose', () => jobs.stop());
 
@@ -90,7 +95,7 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const prepare = async (request: FastifyRequest, reportId: string, body: unknown) => {
     const report = findReport(reportId);
     if (!report?.dialog || !(reportId in courtReportQueries)) throw notFound('Отчет не найден');
-    const user = requireRight(request, report.right.key, RightValue.FULL);
+    const user = requireRight(request, report.right.key, ...report.right.values);
     // Russian texts for zod's own issues too (a number or a list where the parameters object belongs).
     const parsed = report.parameters.safeParse(body ?? {}, { errorMap: ruErrorMap });
     if (!parsed.success) {
@@ -137,6 +142,8 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   app.post('/api/reports/:reportId', async (request) => {
     const { reportId } = request.params as { reportId: string };
+    const document = findReport(reportId);
+    if (document?.objectDocument) return { jobId: await jobs.run(await documents.documentJob(request, document, request.body)) };
     const { report, user, parameters, resolved } = await prepare(request, reportId, request.body);
     const jobId = await jobs.run({
       userId: user.id,
@@ -167,7 +174,7 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const user = userOf(request);
     const file = await jobs.file((request.params as { jobId: string }).jobId, user.id);
     if (!file) throw notFound('Файл отчета не найден');
-    void reply.header('Content-Type', XLSX_MIME).header('Content-Disposition', attachmentDisposition(file.name.display, file.name.ascii));
+    void reply.header('Content-Type', MIME[file.format]).header('Content-Disposition', attachmentDisposition(file.name.display, file.name.ascii));
     return reply.send(createReadStream(file.path));
   });
 };

@@ -1,48 +1,41 @@
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'slonik';
 import { signerCandidates } from '../../domain/act/signers';
 import {
   documentMessages,
-  documentParametersSchema,
+  type documentParametersSchema,
   findTechnicalDocument,
   ksaCodeOf,
-  technicalFileName,
   templateFileOf,
-  type TechnicalDocument,
 } from '../../domain/report/technical/documents';
+import type { ReportDefinition } from '../../domain/report/types';
 import { publicDocMessages, isPdfHead, publicDocName } from '../../domain/report/technical/public-docs';
 import { RightValue } from '../../domain/rights/values';
 import { scopeIncludes } from '../../domain/rights/scope';
 import { formatDate } from '../../domain/shared/dates';
 import { invalid, notFound } from '../../domain/shared/errors';
-import { renderDocx } from '../../infrastructure/docx-template';
 import { actLookups } from '../../projections/act/lookups';
-import { dateText, requestsFormular, toolsForPassport, toolsForPassportWithSoftware } from '../../projections/report/technical-queries';
+import { requestsFormular, toolsForPassport, toolsForPassportWithSoftware } from '../../projections/report/technical-queries';
 import type { AppContext } from '../context';
 import { scopeOf } from '../auth/current-user';
-import { attachmentDisposition } from '../http/download';
 import { parseFilter, requireRight, userOf } from '../http/guard';
 import { readBody } from '../http/multipart';
+import type { ReportJobInput } from '../jobs/report';
 
-const DOCX_MIME = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-const TEMPLATE_DIR = path.join(process.cwd(), 'templates', 'technical');
 const MB = 1024 * 1024;
 const PDF_LIMITS = { files: 1, filesMessage: 'Не более 1 файла', fileBytes: 50 * MB, fileMessage: 'Размер файла не может быть более 50 мегабайт', totalBytes: 50 * MB };
 
 /**
- * Technical documents of the menu 'Документация' (issue 15): the dialog's objects (the caller's
- * request-read scope) and signers, the Word document of one object (rendered at once: one object's
- * tools and year of requests are small, so no job), the data calls of equipment.md 7, and the
- * public documents folder (four PDF orders) an administrator fills.
+ * One object's checks, shared by the document dialog's calls, the data calls and the document jobs
+ * (api/routes/report.ts): the caller may read requests (OWN or ALL) and the object lies within that
+ * scope (else 404), and the signer candidates of the object (equipment.md 6).
  */
-export const technicalDocRoutes = (app: FastifyInstance, ctx: AppContext) => {
+export const objectDocuments = (ctx: AppContext) => {
   const lookups = actLookups(ctx.pool);
-  const publicDir = path.join(ctx.config.dataDir, 'public_docs');
 
-  /** The caller may read requests (OWN or ALL) and the unit lies within that scope; else 404. */
   const unitInScope = async (request: FastifyRequest, rawId: unknown) => {
     const user = requireRight(request, 'RIGHT_REQUEST_READ', RightValue.OWN, RightValue.ALL);
     const id = Number(rawId);
@@ -52,52 +45,22 @@ export const technicalDocRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return unit;
   };
 
-  app.get('/api/technical_docs/units', async (request) => {
-    const user = requireRight(request, 'RIGHT_REQUEST_READ', RightValue.OWN, RightValue.ALL);
-    const scope = scopeOf(user, 'RIGHT_REQUEST_READ');
-    const rows = await ctx.pool.any(sql.unsafe`
-      SELECT u.id, COALESCE(NULLIF(u.vncode, ''), o.vncode) AS vncode, concat_ws(', ', o.name, u.name) AS title
-      FROM rm_units u JOIN rm_organizations o ON o.id = u.organization_id
-      WHERE NOT o.deleted ${scope.all ? sql.fragment`` : sql.fragment`AND u.id = ANY(${sql.array(scope.unitIds, 'int4')})`}
-      ORDER BY 3, 1`);
-    return { units: rows.map((r) => ({ id: Number(r.id), vncode: String(r.vncode ?? ''), title: String(r.title) })) };
-  });
-
   const candidatesOf = async (unit: { id: number; organizationId: number; regionId: number }) => {
     const c = signerCandidates(await lookups.regionSigners(unit.regionId), unit);
     return { iac: c.iac, unit: c.unit };
   };
 
-  /** Branch and unit signer candidates of the object (equipment.md 6). */
-  app.get('/api/technical_docs/signers/:unitId', async (request) => {
-    const unit = await unitInScope(request, (request.params as { unitId: string }).unitId);
-    return candidatesOf(unit);
-  });
-
-  const documentData = async (doc: TechnicalDocument, unitId: number, year: number) => {
-    const { tools, programs } = await toolsForPassportWithSoftware(ctx.pool, unitId);
-    const software = programs.filter((p) => doc.software === null || p.type === doc.software);
-    const requests = doc.requests ? await requestsFormular(ctx.pool, unitId, `${year}-01-01`, `${year}-12-31`) : [];
-    return {
-      tools: tools.map((t, i) => ({
-        n: i + 1,
-        kind: t.kind,
-        model: [t.manufacturer, t.model].filter(Boolean).join(' '),
-        serial: t.serial_number,
-        inventory: t.inventar_number ?? 'б/н',
-        commissioned: formatDate(t.work_in_dt),
-        place: t.place,
-      })),
-      software: software.map((p, i) => ({ n: i + 1, title: p.title, version: p.version, subsystem: p.subsystem, count: p.tools.length })),
-      requests: requests.map((r, i) => ({ n: i + 1, number: r.number ?? '', date: dateText(r.request_date_add), kind: r.kind, text: r.request_text, status: r.status })),
-    };
-  };
-
-  app.post('/api/technical_docs/:docId', async (request, reply) => {
-    const doc = findTechnicalDocument((request.params as { docId: string }).docId);
-    requireRight(request, 'RIGHT_REQUEST_READ', RightValue.OWN, RightValue.ALL);
-    if (!doc) throw notFound(documentMessages.unknown);
-    const parsed = documentParametersSchema().safeParse(request.body ?? {});
+  /**
+   * A technical document's job from its dialog's body: the document's own right, its parameters
+   * (object, two signers, a year of the last 10), the object in the caller's scope and signers of that
+   * object; then what the template prints of the object and the signers, and the file's name.
+   */
+  const documentJob = async (request: FastifyRequest, report: ReportDefinition, body: unknown): Promise<ReportJobInput> => {
+    const spec = report.objectDocument;
+    const doc = findTechnicalDocument(report.id);
+    if (!spec || !doc) throw notFound(documentMessages.unknown);
+    const user = requireRight(request, report.right.key, ...report.right.values);
+    const parsed = (report.parameters as ReturnType<typeof documentParametersSchema>).safeParse(body ?? {});
     if (!parsed.success) {
       const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'parameters'), i.message]));
       throw invalid(parsed.error.issues[0]?.message ?? documentMessages.unit, errors);
@@ -111,28 +74,61 @@ export const technicalDocRoutes = (app: FastifyInstance, ctx: AppContext) => {
     if (Object.keys(errors).length) throw invalid(documentMessages.notCandidate, errors);
     const iac = candidates.iac.find((c) => c.id === p.iac_signer_id)!;
     const signer = candidates.unit.find((c) => c.id === p.unit_signer_id)!;
-    const template = await readFile(path.join(TEMPLATE_DIR, templateFileOf(doc.id, ksaCodeOf(unit.vncode))));
-    const data = await documentData(doc, unit.id, p.year);
-    const docx = renderDocx(template, {
-      ...data,
-      branch: unit.place.branch,
-      court_name: unit.place.court,
-      unit_name: unit.place.unit,
-      unit_address: unit.place.unitAddress,
-      region: unit.place.region,
-      vncode: unit.vncode,
-      year: p.year,
-      date: formatDate(new Date().toISOString().slice(0, 10)),
-      tools_count: data.tools.length,
-      software_count: data.software.length,
-      requests_count: data.requests.length,
-      iac_post: iac.post,
-      iac_name: iac.name,
-      unit_signer_post: signer.post,
-      unit_signer_name: signer.name,
-    });
-    const name = technicalFileName(doc, unit.vncode, p.year);
-    return reply.header('content-type', DOCX_MIME).header('content-disposition', attachmentDisposition(name.display, name.ascii)).send(docx);
+    return {
+      userId: user.id,
+      reportId: report.id,
+      title: report.title,
+      fileName: report.fileName(p, 'docx', { vncode: unit.vncode }),
+      document: {
+        spec,
+        unitId: unit.id,
+        year: p.year,
+        template: templateFileOf(doc.id, ksaCodeOf(unit.vncode)),
+        fields: {
+          branch: unit.place.branch,
+          court_name: unit.place.court,
+          unit_name: unit.place.unit,
+          unit_address: unit.place.unitAddress,
+          region: unit.place.region,
+          vncode: unit.vncode,
+          date: formatDate(new Date().toISOString().slice(0, 10)),
+          iac_post: iac.post,
+          iac_name: iac.name,
+          unit_signer_post: signer.post,
+          unit_signer_name: signer.name,
+        },
+      },
+    };
+  };
+
+  return { unitInScope, candidatesOf, documentJob };
+};
+
+/**
+ * Technical documents of the menu 'Документация' (issue 15): the dialog's objects (the caller's
+ * request-read scope) and signers, the data calls of equipment.md 7, and the public documents folder
+ * (four PDF orders) an administrator fills. The documents themselves are report registry entries
+ * started by POST /api/reports/{id} and built by the report job (api/routes/report.ts).
+ */
+export const technicalDocRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const publicDir = path.join(ctx.config.dataDir, 'public_docs');
+  const { unitInScope, candidatesOf } = objectDocuments(ctx);
+
+  app.get('/api/technical_docs/units', async (request) => {
+    const user = requireRight(request, 'RIGHT_REQUEST_READ', RightValue.OWN, RightValue.ALL);
+    const scope = scopeOf(user, 'RIGHT_REQUEST_READ');
+    const rows = await ctx.pool.any(sql.unsafe`
+      SELECT u.id, COALESCE(NULLIF(u.vncode, ''), o.vncode) AS vncode, concat_ws(', ', o.name, u.name) AS title
+      FROM rm_units u JOIN rm_organizations o ON o.id = u.organization_id
+      WHERE NOT o.deleted ${scope.all ? sql.fragment`` : sql.fragment`AND u.id = ANY(${sql.array(scope.unitIds, 'int4')})`}
+      ORDER BY 3, 1`);
+    return { units: rows.map((r) => ({ id: Number(r.id), vncode: String(r.vncode ?? ''), title: String(r.title) })) };
+  });
+
+  /** Branch and unit signer candidates of the object (equipment.md 6). */
+  app.get('/api/technical_docs/signers/:unitId', async (request) => {
+    const unit = await unitInScope(request, (request.params as { unitId: string }).unitId);
+    return candidatesOf(unit);
   });
 
   // The data calls of equipment.md 7: the same queries the documents read, as JSON.

@@ -234,10 +234,9 @@ export const benignSample = async (
         ],
       ),
     ),
-    // Technical documents (issue 15): the court unit's data; a document with no signers chosen (400, nothing made).
+    // Technical documents (issue 15): the court unit's data (the documents start through POST /api/reports/:reportId).
     'GET /api/technical_docs/units': () => ({ url: '/api/technical_docs/units' }),
     'GET /api/technical_docs/signers/:unitId': () => ({ url: `/api/technical_docs/signers/${rows.courtUnit}` }),
-    'POST /api/technical_docs/:docId': () => ({ url: '/api/technical_docs/formular', body: { unit_id: rows.courtUnit, year: new Date().getFullYear() } }),
     'GET /api/tools_for_passport': () => ({ url: `/api/tools_for_passport?unit_id=${rows.courtUnit}` }),
     'GET /api/tools_for_passport_with_sofware': () => ({ url: `/api/tools_for_passport_with_sofware?unit_id=${rows.courtUnit}` }),
     'GET /api/requests_formular/:json': () => ({ url: `/api/requests_formular/${encodeURIComponent(JSON.stringify({ unit_id: rows.courtUnit }))}` }),

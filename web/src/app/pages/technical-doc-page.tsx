@@ -1,13 +1,13 @@
 import { useLocation, useNavigate } from 'react-router';
-import { technicalDocuments } from '@domain/report/technical/documents';
+import { technicalReports } from '@domain/report/registry';
 import { paths, technicalDocPath } from '@/config/paths';
-import { TechnicalDocDialog } from '@/features/technical-docs/technical-doc-dialog';
+import { ReportDialog } from '@/features/report';
 
-/** /technical-docs/{id} (menu Документация, issue 15): the document's dialog over the home screen; closing goes home. */
+/** /technical-docs/{id} (menu Документация, issue 15): the document's report dialog over the home screen; closing goes home. */
 export const TechnicalDocPage = () => {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const doc = technicalDocuments.find((d) => technicalDocPath(d.id) === pathname);
-  if (!doc) return null;
-  return <TechnicalDocDialog key={doc.id} doc={doc} onClose={() => void navigate(paths.home)} />;
+  const report = technicalReports.find((r) => technicalDocPath(r.id) === pathname);
+  if (!report) return null;
+  return <ReportDialog key={report.id} report={report} open onClose={() => void navigate(paths.home)} />;
 };

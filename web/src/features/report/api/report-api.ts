@@ -1,4 +1,3 @@
-import type { ReportParametersInput } from '@domain/report/court/parameters';
 import { api } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 
@@ -20,11 +19,14 @@ export interface ReportJobView {
   readonly fileName?: string;
   readonly error?: string;
 }
+/** The technical documents' dialog lists (api/routes/technical-docs.ts). */
+export interface DocumentUnit { readonly id: number; readonly vncode: string; readonly title: string }
+export interface DocumentSigner { readonly id: number; readonly name: string; readonly post: string }
 
-/** The report job calls (issue 15): start, poll, cancel, download. */
+/** The report job calls (issue 15): start, poll, cancel, download; a technical document's objects and signers. */
 export const reportApi = api.injectEndpoints({
   endpoints: (build) => ({
-    startReport: build.mutation<{ jobId: string }, { reportId: string; parameters: ReportParametersInput }>({
+    startReport: build.mutation<{ jobId: string }, { reportId: string; parameters: object }>({
       query: ({ reportId, parameters }) => ({ url: `/reports/${reportId}`, method: 'POST', body: parameters }),
       extraOptions: { quiet: [400, 403, 404] },
     }),
@@ -46,7 +48,11 @@ export const reportApi = api.injectEndpoints({
         cache: 'no-store',
       }),
     }),
+    documentUnits: build.query<{ units: DocumentUnit[] }, void>({ query: () => ({ url: '/technical_docs/units' }) }),
+    documentSigners: build.query<{ iac: DocumentSigner[]; unit: DocumentSigner[] }, number>({ query: (unitId) => ({ url: `/technical_docs/signers/${unitId}` }) }),
   }),
 });
 
-export const { useStartReportMutation, useReportJobQuery, useCancelReportMutation, useDownloadReportMutation } = reportApi;
+export const {
+  useStartReportMutation, useReportJobQuery, useCancelReportMutation, useDownloadReportMutation, useDocumentUnitsQuery, useDocumentSignersQuery,
+} = reportApi;

@@ -8,15 +8,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReportDefinition } from '@domain/report/registry';
 import { supplyKindTitles } from '@domain/report/court/constants';
 import { defaultPeriod, type ReportParametersInput } from '@domain/report/court/parameters';
+import { documentYears } from '@domain/report/technical/documents';
 import { AppDialog } from '@/components';
 import { apiErrorText } from '@/lib/api';
 import { catalogItemTitle, useCatalogQuery, useOrganizationsQuery } from '@/lib/references';
 import { useCancelReportMutation, useDownloadReportMutation, useReportJobQuery, useStartReportMutation } from '../api/report-api';
 import { ReportPreview } from './report-preview';
+import { ObjectDocumentFields, type ObjectDocumentValues } from './object-document-fields';
 
 const POLL_MS = 400;
 
@@ -29,20 +31,26 @@ export interface ReportDialogProps {
 }
 
 /**
- * A report's dialog (equipment.md 2, 5; issue 15): persistent, 700 px, the fields its registry entry
- * names (region or all regions, balance holder, dates, supply kind), checked by the report's own
- * schema before the call; 'Сформировать' starts the job, the bar shows its phase and rows done of
- * total (cancellable), then the preview and 'Скачать'.
+ * A report's dialog (equipment.md 2, 5; administration.md 2.10; issue 15): persistent, 700 px, the
+ * fields its registry entry names (a court report: region or all regions, balance holder, dates,
+ * supply kind; a technical document: object, two signers, year), checked by the report's own schema
+ * before the call; 'Сформировать' starts the job, the bar shows its phase and rows done of total
+ * (cancellable), then the preview and 'Скачать' (a technical document downloads as soon as it is
+ * ready and the dialog closes).
  */
 export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: ReportDialogProps) => {
-  const fields = report.dialog!;
+  const fields = report.dialog;
+  const objectDocument = report.objectDocument;
+  const format = report.formats[0] ?? 'xlsx';
   const [values, setValues] = useState<ReportParametersInput>(() => ({
-    region_id: fields.region === 'all' ? null : defaultRegionId,
-    all_regions: fields.region === 'all',
+    region_id: fields?.region === 'all' ? null : defaultRegionId,
+    all_regions: fields?.region === 'all',
     balance_holder_id: null,
     supply_kind: null,
     ...defaultPeriod(),
   }));
+  const years = useMemo(() => documentYears(new Date()), []);
+  const [documentValues, setDocumentValues] = useState<ObjectDocumentValues>(() => ({ unit_id: '', iac_signer_id: '', unit_signer_id: '', year: years[0]! }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [jobId, setJobId] = useState<string | null>(null);
   const [start, { isLoading: starting, error: startError }] = useStartReportMutation();
@@ -50,13 +58,23 @@ export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: 
   const [download, { isLoading: downloading }] = useDownloadReportMutation();
   const [stopped, setStopped] = useState<string | null>(null);
   const { data: job } = useReportJobQuery(jobId ?? skipToken, { pollingInterval: jobId !== null && stopped !== jobId ? POLL_MS : 0 });
-  const { data: regions } = useCatalogQuery(open && fields.region !== 'all' ? 'regions' : skipToken);
-  const { data: organizations } = useOrganizationsQuery(open && fields.balanceHolder ? undefined : skipToken);
+  const { data: regions } = useCatalogQuery(open && fields && fields.region !== 'all' ? 'regions' : skipToken);
+  const { data: organizations } = useOrganizationsQuery(open && fields?.balanceHolder ? undefined : skipToken);
   const running = starting || (jobId !== null && (!job || job.state === 'running' || job.state === 'waiting'));
 
   useEffect(() => {
     if (job && job.state !== 'running' && job.state !== 'waiting') queueMicrotask(() => setStopped(job.jobId));
   }, [job]);
+
+  // A technical document has nothing to look at before its file: it downloads once ready, then the dialog closes.
+  const fetched = useRef<string | null>(null);
+  useEffect(() => {
+    if (!objectDocument || job?.state !== 'done' || fetched.current === job.jobId) return;
+    fetched.current = job.jobId;
+    void download({ jobId: job.jobId, fallbackName: job.fileName ?? `${report.title}.${format}` }).then((r) => {
+      if ('data' in r && r.data) onClose();
+    });
+  }, [objectDocument, job, download, onClose, report.title, format]);
 
   const holders = useMemo(
     () => (organizations ?? []).filter((o) => (o as { is_host?: boolean }).is_host && o.region_id === values.region_id).sort((a, b) => a.name.localeCompare(b.name, 'ru')),
@@ -65,20 +83,21 @@ export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: 
   const set = (patch: Partial<ReportParametersInput>) => setValues((v) => ({ ...v, ...patch }));
 
   const generate = async () => {
-    const parsed = report.parameters.safeParse(values);
+    const parameters = objectDocument ? documentValues : values;
+    const parsed = report.parameters.safeParse(parameters);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
     setErrors({});
-    const r = await start({ reportId: report.id, parameters: values });
+    const r = await start({ reportId: report.id, parameters });
     if ('data' in r && r.data) setJobId(r.data.jobId);
   };
   const close = () => {
     if (jobId && running) void cancel(jobId);
     onClose();
   };
-  const allRegions = fields.region === 'all' || Boolean(values.all_regions);
+  const allRegions = fields?.region === 'all' || Boolean(values.all_regions);
   const percent = job && job.total > 0 ? Math.min(100, (job.done / job.total) * 100) : 0;
 
   return (
@@ -88,7 +107,7 @@ export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: 
       actions={
         <>
           {job?.state === 'done' ? (
-            <Button variant="contained" disabled={downloading} onClick={() => void download({ jobId: job.jobId, fallbackName: job.fileName ?? `${report.title}.xlsx` })}>
+            <Button variant="contained" disabled={downloading} onClick={() => void download({ jobId: job.jobId, fallbackName: job.fileName ?? `${report.title}.${format}` })}>
               Скачать
             </Button>
           ) : (
@@ -104,7 +123,8 @@ export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: 
       }
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        {fields.region !== 'all' && (
+        {objectDocument && <ObjectDocumentFields values={documentValues} setValues={setDocumentValues} errors={errors} disabled={running} years={years} />}
+        {fields && fields.region !== 'all' && (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
             <TextField
               select
@@ -128,7 +148,7 @@ export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: 
             )}
           </Stack>
         )}
-        {fields.balanceHolder && (
+        {fields?.balanceHolder && (
           <TextField
             select
             label="Балансодержатель"
@@ -143,7 +163,7 @@ export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: 
             ))}
           </TextField>
         )}
-        {fields.supplyKind && (
+        {fields?.supplyKind && (
           <TextField
             select
             label="Вид поставки"
@@ -158,7 +178,7 @@ export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: 
             ))}
           </TextField>
         )}
-        {fields.dates && (
+        {fields?.dates && (
           <Stack direction="row" spacing={2}>
             <TextField type="date" label="Дата начала" value={values.date_beg ?? ''} disabled={running} error={Boolean(errors.date_beg)} helperText={errors.date_beg}
               onChange={(e) => set({ date_beg: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flexGrow: 1 }} />
