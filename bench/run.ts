@@ -6,7 +6,7 @@
  * Writes bench/results/<YYYY-MM-DD>.json (other scales and --quick get a suffix). See docs/notes/bench.md.
  */
 import os from 'node:os';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'slonik';
 import { createDatabasePool } from '../infrastructure/db/pool';
@@ -119,6 +119,20 @@ const contactFields = (unitId: number) => {
   return id ? { contact_kind: 1, contact_id: id } : { contact_kind: 2, contact_unknown_name: 'Секретарь суда', contact_unknown_email: 'secretary@courts.example.ru' };
 };
 
+/** CPU time (user + system, ms) of a process and of its main thread, from /proc (Linux; NaN elsewhere). */
+const serverCpu = (pid: number): { process: number; main: number } => {
+  const ticks = (file: string) => {
+    try {
+      // Fields after the command name: utime and stime are the 14th and 15th of the line.
+      const fields = readFileSync(file, 'utf8').replace(/^.*\) /s, '').split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return NaN;
+    }
+  };
+  return { process: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
+};
+
 const logFile = path.join(os.tmpdir(), `itsup-bench-server-${process.pid}.log`);
 // The server runs its read side as READ_SIDE says (as npm start would with it); compare modes with READ_SIDE=inline|worker.
 const readSide = loadConfig().readSide;
@@ -181,6 +195,7 @@ try {
     }
   })();
   let done = 0;
+  const cpuBefore = serverCpu(server.pid);
   const commandStart = performance.now();
   await Promise.all(
     writers.map(async ({ c, e }, w) => {
@@ -217,6 +232,7 @@ try {
     }),
   );
   const commandSeconds = (performance.now() - commandStart) / 1000;
+  const cpuAfter = serverCpu(server.pid);
   writing = false;
   await probe;
   await probeStore.close();
@@ -233,6 +249,14 @@ try {
   const total = done;
   details.commands = { clients: 8, warmup, iterations: iterations - warmup, seconds: commandSeconds, perSecond: total / commandSeconds, failures: failures.length };
   limitFigure('commands per second (8 clients)', total / commandSeconds, '/s', rawAppend.perSecond / 6, 'min', { name: '1/6 of raw append', value: rawAppend.perSecond, absolute: null });
+  // The server's CPU per command (issue 18): what bounds the throughput on a machine of few cores.
+  // Every thread of the server counts in the first (the API's event loop, the read side's worker
+  // that applies these commands' events, libuv and GC threads); the probe's few registrations,
+  // appended from this process, reach only the read side.
+  const perCommand = (ms: number) => ms / total;
+  details.server_cpu = { process_ms: cpuAfter.process - cpuBefore.process, main_thread_ms: cpuAfter.main - cpuBefore.main, commands: total };
+  figure('server CPU per command, whole process', perCommand(cpuAfter.process - cpuBefore.process), 'ms', null);
+  figure('server CPU per command, API thread', perCommand(cpuAfter.main - cpuBefore.main), 'ms', null);
   details.projection_lag = { n: lags.length, p50: percentile(lags, 50), p95: percentile(lags, 95), max: Math.max(...lags) };
   figure('projection lag p50 (append to visible)', percentile(lags, 50), 'ms', null);
   figure('projection lag p95 (append to visible)', percentile(lags, 95), 'ms', 100);

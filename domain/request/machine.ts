@@ -1,4 +1,4 @@
-import { and, not, setup, transition } from 'xstate';
+import { and, createActor, not, setup, type ExecutableActionsFrom, type SnapshotFrom } from 'xstate';
 import { allRights, hasFull, hasOwnOrAll } from '../rights';
 import { actMessages } from './acts';
 import { HotlineResult, PerformerKind, RequestKind, RequestStatus, isRequestStatus, requestStatusIds, statusName, statusTitle } from './enums';
@@ -322,6 +322,56 @@ export interface Evaluation {
   status: number;
 }
 
+type RequestSnapshot = SnapshotFrom<typeof requestMachine>;
+type RequestAction = ExecutableActionsFrom<typeof requestMachine>;
+
+/**
+ * The snapshot of each status, resolved once (its state nodes); a command's snapshot is this one with
+ * the request as its context. The machine's snapshots hold no other per-request data.
+ */
+const snapshotsByStatus = new Map<number, RequestSnapshot>();
+const snapshotOfStatus = (status: RequestStatus): RequestSnapshot => {
+  let snapshot = snapshotsByStatus.get(status);
+  if (!snapshot) {
+    snapshot = requestMachine.resolveState({ value: statusName(status), context: { request: initialRequestState() } });
+    snapshotsByStatus.set(status, snapshot);
+  }
+  return snapshot;
+};
+
+/**
+ * xstate's `transition(machine, snapshot, event)` with one inert actor scope made once: `transition`
+ * creates an actor (and its initial snapshot) on every call, which cost more than the transition
+ * itself. The scope runs nothing: it only collects the actions the transition would execute. The
+ * machine spawns no actors, raises and sends nothing, so the scope keeps no state between calls.
+ */
+let collected: RequestAction[] = [];
+const inertScope = (() => {
+  const self = createActor(requestMachine);
+  return {
+    self,
+    defer: () => {},
+    id: '',
+    logger: () => {},
+    sessionId: '',
+    stopChild: () => {},
+    system: self.system,
+    emit: () => {},
+    actionExecutor: (action: RequestAction) => {
+      collected.push(action);
+    },
+  } as unknown as Parameters<typeof requestMachine.transition>[2];
+})();
+const pureTransition = (snapshot: RequestSnapshot, event: RequestMachineEvent): [RequestSnapshot, RequestAction[]] => {
+  const actions: RequestAction[] = [];
+  collected = actions;
+  try {
+    return [requestMachine.transition(snapshot, event, inertScope), actions];
+  } finally {
+    collected = [];
+  }
+};
+
 /**
  * Asks the machine about one command for a request: rebuilds the snapshot from the state
  * (status -> state value, the request -> context) and takes one pure transition.
@@ -334,8 +384,8 @@ export const evaluateRequestCommand = (state: RequestState, event: RequestMachin
     status,
   });
   if (!isRequestStatus(status)) return unavailable();
-  const snapshot = requestMachine.resolveState({ value: statusName(status), context: { request: state } });
-  const [next, actions] = transition(requestMachine, snapshot, event);
+  const snapshot: RequestSnapshot = { ...snapshotOfStatus(status), context: { request: state } };
+  const [next, actions] = pureTransition(snapshot, event);
   const refusalAction = actions.find((a) => a.type === 'refuse');
   if (refusalAction) return { refusal: refusalAction.params as Refusal, effects: [], status };
   const effects = actions.filter((a) => a.type === 'effect').map((a) => (a.params as { name: RequestEffect }).name);
