@@ -125,7 +125,8 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const checkBeforeUpload = async (request: FastifyRequest, pathId: number | null) => {
     const user = userOf(request);
     const caller = requestCaller(user);
-    if (pathId !== null) return loadVisible(w, caller, pathId);
+    // From the stream cache when this process appended to it last: saveRequest proves it current.
+    if (pathId !== null) return loadVisible(w, caller, pathId, { cached: true });
     if (!hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_CREATE') && isEmptyScope(caller.readScope)) throw forbidden('Недостаточно прав для создания заявок');
     return undefined;
   };

@@ -8,7 +8,8 @@ import { latest } from '../context';
 import { releaseRequestSpares } from '../spares/request-spares-step';
 import type { RequestCaller } from './caller';
 import { assignCommand, ids } from './executors';
-import { COMMENT_EVENTS, loadVisible, STALE_REQUEST, type RequestOutcome, type RequestWriteContext } from './load';
+import { COMMENT_EVENTS, loadVisible, STALE_REQUEST, withRequest, type Loaded, type RequestOutcome, type RequestWriteContext } from './load';
+import { rememberAppend } from './stream-cache';
 
 export type RequestAction = ButtonAction | 'assign';
 
@@ -23,17 +24,23 @@ export const requestAction = async (
   body: { revision?: number | null; engineer_ids?: unknown; engineers?: unknown },
   context: CommandContext,
 ): Promise<RequestOutcome> => {
-  const known = await loadVisible(w, caller, id);
   const command: RequestCommand =
     action === 'assign'
       ? await assignCommand(w, caller, ids(body.engineer_ids ?? body.engineers))
       : ({ type: buttonCommands[action], actor: caller.actor } as RequestCommand);
-  const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command, context, {
-    clientRevision: body.revision ?? null,
-    unrelated: COMMENT_EVENTS,
-    staleMessage: STALE_REQUEST,
-    known,
-  });
+  const decide = async (known: Loaded) => {
+    const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command, context, {
+      clientRevision: body.revision ?? null,
+      unrelated: COMMENT_EVENTS,
+      staleMessage: STALE_REQUEST,
+      known,
+      // Decided on the stream cache: a lost race runs the whole command again on the stream as read.
+      ...(known.cached ? { retries: 0 } : {}),
+    });
+    rememberAppend(w.store, id, known, r);
+    return r;
+  };
+  const r = await withRequest(w, caller, id, await loadVisible(w, caller, id, { cached: true }), decide, (r, known) => r.position !== null && r.revision === known.revision + r.events.length);
   const after = { state: r.state, revision: r.revision };
   if (action === 'recall') {
     // A recalled request is canceled: its spares go back to stock.

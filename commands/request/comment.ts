@@ -7,6 +7,7 @@ import type { CommandOutcome } from '../context';
 import type { RequestCaller } from './caller';
 import { ids } from './executors';
 import { loadVisible, type RequestWriteContext } from './load';
+import { rememberAppend } from './stream-cache';
 import { usersWhoMaySee } from './lookups';
 
 /** A chat message on the request; only chosen users who may see the request are notified. */
@@ -29,6 +30,7 @@ export const addRequestComment = async (
     files: input.files,
     notify_user_ids: notify,
   }, context, { known });
+  rememberAppend(w.store, id, known, r);
   const added = r.events.find((e) => e.type === 'RequestCommentAdded');
   return { id, position: r.position, comment: added?.type === 'RequestCommentAdded' ? added.data : null };
 };

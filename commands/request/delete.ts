@@ -7,6 +7,7 @@ import type { CommandOutcome } from '../context';
 import { releaseRequestSpares } from '../spares/request-spares-step';
 import type { RequestCaller } from './caller';
 import { loadVisible, type RequestWriteContext } from './load';
+import { rememberAppend } from './stream-cache';
 import { releaseRequestNumber } from './numbers';
 
 /** Deletes the request; its spares go back to stock and its number is free again. */
@@ -14,6 +15,7 @@ export const deleteRequest = async (w: RequestWriteContext, caller: RequestCalle
   const known = await loadVisible(w, caller, id);
   const { state } = known;
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'DeleteRequest', actor: caller.actor }, context, { known });
+  rememberAppend(w.store, id, known, r);
   await releaseRequestSpares(w, id, context);
   if (state.number != null)
     await releaseRequestNumber(w.pool, yearOf(state.request_date_add ?? context.now), state.number, id);

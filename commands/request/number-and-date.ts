@@ -8,6 +8,7 @@ import { forbidden } from '../../domain/shared/errors';
 import { handleCommand } from '../handle-command';
 import type { RequestCaller } from './caller';
 import { loadVisible, type RequestOutcome, type RequestWriteContext } from './load';
+import { rememberAppend } from './stream-cache';
 import { claimRequestNumber, releaseRequestNumber } from './numbers';
 
 /** Changes the number (unique within the request's year); needs RIGHT_REQUEST_EDIT_NUMBER. */
@@ -27,6 +28,7 @@ export const changeRequestNumber = async (
   const unique = await claimRequestNumber(w.pool, year, number, id);
   try {
     const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'ChangeNumber', actor: caller.actor, number, is_unique: unique }, context, { known: loaded });
+    rememberAppend(w.store, id, loaded, r);
     if (state.number != null) await releaseRequestNumber(w.pool, year, state.number, id);
     return { id, position: r.position, after: { state: r.state, revision: r.revision } };
   } catch (error) {
@@ -53,6 +55,7 @@ export const changeRequestDate = async (
   const unique = moves ? await claimRequestNumber(w.pool, newYear, state.number!, id) : true;
   try {
     const r = await handleCommand(w.store, requestDecider, requestStreamId(id), { type: 'ChangeDate', actor: caller.actor, date, is_unique: unique }, context, { known: loaded });
+    rememberAppend(w.store, id, loaded, r);
     if (moves && r.events.length) await releaseRequestNumber(w.pool, oldYear, state.number!, id);
     return { id, position: r.position, after: { state: r.state, revision: r.revision } };
   } catch (error) {

@@ -13,6 +13,7 @@ import { handleCommand } from '../handle-command';
 import type { RequestCaller } from './caller';
 import { ids } from './executors';
 import type { RequestOutcome, RequestWriteContext } from './load';
+import { rememberAppend } from './stream-cache';
 import { regionEngineers, regionSettings, requestLookupsWithReferences, unitInfo, userReferences } from './lookups';
 import { REQUEST_NUMBER_SCOPE, requestNumberOwner } from './numbers';
 
@@ -78,5 +79,7 @@ export const registerRequest = async (
     expectNew: true,
     yearlyNumber: { year: yearOf(context.now), scope: REQUEST_NUMBER_SCOPE, owner: requestNumberOwner(id), path: ['request', 'number'] },
   });
+  // The next command on this request (the dialog's save, the take) is decided without reading it again.
+  rememberAppend(w.store, id, { state: requestDecider.initialState(), revision: -1, types: [] }, r);
   return { id, position: r.position, after: { state: r.state, revision: r.revision } };
 };

@@ -13,7 +13,8 @@ import { latest } from '../context';
 import { currentSpareLines, parseSpareLines, requestSparesStep, sameSpares, type SpareLine } from '../spares/request-spares-step';
 import type { RequestCaller } from './caller';
 import { assignCommand, ids } from './executors';
-import { COMMENT_EVENTS, loadVisible, STALE_REQUEST, type Loaded, type RequestOutcome, type RequestWriteContext } from './load';
+import { COMMENT_EVENTS, loadVisible, STALE_REQUEST, withRequest, type Loaded, type RequestOutcome, type RequestWriteContext } from './load';
+import { rememberAppend } from './stream-cache';
 import { requestLookupsWithReferences, unitInfo } from './lookups';
 
 export interface SaveInput {
@@ -59,6 +60,8 @@ export const saveRequest = async (
   preloaded?: Loaded,
 ): Promise<RequestOutcome & { notices: string[] }> => {
   if (!preloaded) return saveOn(w, caller, id, input, context, await loadVisible(w, caller, id));
+  // From the stream cache (issue 18): it counts only if the request's append follows that revision.
+  if (preloaded.cached) return withRequest(w, caller, id, preloaded, (loaded) => saveOn(w, caller, id, input, context, loaded), (r, loaded) => r.after.revision > loaded.revision);
   // The route's visibility check already read the stream (issue 18: one read per save, not two).
   // Should the stream have moved since, the save is decided once more on the stream as it is now,
   // exactly as if it had been read here: the stale checks and the expected revision stay the judges.
@@ -119,7 +122,11 @@ const saveOn = async (
   // Spares: the request's whole list is replaced; a repair type that takes no spares clears them.
   // Leaving such a type clears them in the same save, so a request whose type took none before
   // and takes none now holds none: no need to read the spares sets.
-  const current = sparesAllowed(state.repair_type_id) || sparesAllowed(next.repair_type_id) ? await currentSpareLines(w, id) : [];
+  const withSpares = sparesAllowed(state.repair_type_id) || sparesAllowed(next.repair_type_id);
+  // A save that may move spares changes other streams before the request's: never on a cached state
+  // (withRequest runs it again on the stream as read).
+  if (withSpares && loaded.cached) throw conflict(STALE_REQUEST);
+  const current = withSpares ? await currentSpareLines(w, id) : [];
   let desired: SpareLine[] = input.spares === undefined ? current : parseSpareLines(input.spares);
   if (!sparesAllowed(next.repair_type_id)) desired = [];
   const sparesChanged = !sameSpares(current, desired);
@@ -138,6 +145,7 @@ const saveOn = async (
       retries: 0,
       staleMessage: STALE_REQUEST,
     });
+    rememberAppend(w.store, id, loaded, appended);
     return {
       id,
       position: latest(spares?.position ?? null, appended.position),
