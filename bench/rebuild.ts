@@ -79,7 +79,7 @@ const sample = () => {
         const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
         // A backend being forked does not name its database yet: ask again at the next sample.
         if (cmdline.includes(` ${database} `)) ours.set(pid, true);
-        else if (!cmdline.startsWith('postgres')) ours.set(pid, false);
+        else if (!cmdline.includes('postgres')) ours.set(pid, false);
       }
       if (!ours.get(pid)) continue;
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');

@@ -11,8 +11,9 @@ export interface ApplyContext {
    */
   readonly memo: Map<string, unknown>;
   /**
-   * The batch belongs to a rebuild from the start of the log: work the projection declares for its
-   * end (finishRebuild) may be skipped batch by batch.
+   * The batch belongs to a rebuild from the start of the log into new tables: work the projection
+   * declares for its end (finishRebuild) may be skipped batch by batch, and each event comes once,
+   * so a table only inserted into need not check its rows for conflicts.
    */
   readonly rebuilding: boolean;
 }

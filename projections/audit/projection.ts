@@ -1,5 +1,5 @@
-import { sql } from 'slonik';
 import { defineProjection } from '../../infrastructure/projection';
+import { bulkInsert, type BulkColumn } from '../support/bulk-insert';
 import { auditSummary, streamObject } from '../../domain/audit/summary';
 
 /** Every event type: the audit trail keeps the whole log (the runner only asks `has`). */
@@ -7,6 +7,20 @@ const everyType: ReadonlySet<string> = Object.freeze({
   has: () => true,
   size: Number.POSITIVE_INFINITY,
 }) as unknown as ReadonlySet<string>;
+
+const auditColumns: readonly BulkColumn[] = [
+  { name: 'position', type: 'bigint' },
+  { name: 'ts', type: 'timestamp with time zone' },
+  { name: 'user_id', type: 'integer' },
+  { name: 'kind', type: 'text' },
+  { name: 'object_id', type: 'text' },
+  { name: 'stream_id', type: 'text' },
+  { name: 'revision', type: 'integer' },
+  { name: 'event_type', type: 'text' },
+  { name: 'summary', type: 'text' },
+  { name: 'correlation_id', type: 'text' },
+];
+const epoch = new Date(0).toISOString();
 
 /**
  * The audit trail (issue 17): one row per event of the log — when, who, which object (stream kind
@@ -40,26 +54,24 @@ export const auditProjection = defineProjection({
     CREATE INDEX rm_audit_type ON rm_audit (event_type, position);
   `,
   eventTypes: everyType,
-  async apply(tx, events) {
+  async apply(tx, events, { rebuilding }) {
     if (events.length === 0) return;
     const rows = events.map((e) => {
       const { kind, objectId } = streamObject(e.streamId);
-      return [
-        e.position.prepare.toString(),
-        e.metadata?.timestamp ?? new Date(0).toISOString(),
-        e.metadata?.userId ?? null,
+      return {
+        position: e.position.prepare.toString(),
+        ts: e.metadata?.timestamp ?? epoch,
+        user_id: e.metadata?.userId ?? null,
         kind,
-        objectId,
-        e.streamId,
-        e.revision,
-        e.type,
-        auditSummary(e.type, e.data),
-        e.metadata?.correlationId ?? null,
-      ];
+        object_id: objectId,
+        stream_id: e.streamId,
+        revision: e.revision,
+        event_type: e.type,
+        summary: auditSummary(e.type, e.data),
+        correlation_id: e.metadata?.correlationId ?? null,
+      };
     });
-    await tx.query(sql.unsafe`
-      INSERT INTO rm_audit (position, ts, user_id, kind, object_id, stream_id, revision, event_type, summary, correlation_id)
-      SELECT * FROM ${sql.unnest(rows, ['int8', 'timestamptz', 'int4', 'text', 'text', 'text', 'int4', 'text', 'text', 'text'])}
-      ON CONFLICT (position) DO NOTHING`);
+    // A rebuild fills a new table, each event once: no conflict to check (the check cost the backend a third more).
+    await bulkInsert(tx, 'rm_audit', auditColumns, rows, rebuilding ? '' : 'ON CONFLICT (position) DO NOTHING');
   },
 });

@@ -8,6 +8,7 @@ import {
 } from '../../domain/notification';
 import type { RequestEventMap } from '../../domain/request';
 import { defineProjection } from '../../infrastructure/projection';
+import { bulkInsert, type BulkColumn } from '../support/bulk-insert';
 import { requestIdOf } from '../request/list/projection';
 
 interface NotificationRow {
@@ -21,13 +22,20 @@ interface NotificationRow {
   position: string;
 }
 
+const notificationColumns: readonly BulkColumn[] = [
+  { name: 'id', type: 'text' },
+  { name: 'user_id', type: 'integer' },
+  { name: 'notification_type', type: 'text' },
+  { name: 'object_id', type: 'integer' },
+  { name: 'info', type: 'text' },
+  { name: 'state', type: 'integer' },
+  { name: 'date_time', type: 'timestamp with time zone' },
+  { name: 'position', type: 'bigint' },
+];
+
 const insert = async (tx: DatabaseTransactionConnection, rows: readonly NotificationRow[]) => {
   if (rows.length === 0) return;
-  await tx.query(sql.unsafe`
-    INSERT INTO rm_notifications (id, user_id, notification_type, object_id, info, state, date_time, position)
-    SELECT id, user_id, notification_type, object_id, info, state, date_time, position
-    FROM jsonb_populate_recordset(NULL::rm_notifications, ${sql.jsonb(rows as unknown as Parameters<typeof sql.jsonb>[0])})
-    ON CONFLICT (id) DO NOTHING`);
+  await bulkInsert(tx, 'rm_notifications', notificationColumns, rows, 'ON CONFLICT (id) DO NOTHING');
 };
 
 /**

@@ -1,15 +1,15 @@
 import { sql, type DatabaseTransactionConnection } from 'slonik';
 
 /*
- * Rows written as one text parameter per column (a PostgreSQL array literal) unnested on the server:
- * `INSERT ... SELECT ... FROM unnest($1::integer[], $2::text[], ...)`. The server parses each value
- * with its column type's input function, as jsonb_populate_recordset does, but without building a
- * jsonb document of the whole batch and looking every column up in every row: at scale 0.05 a
- * batch of wide request rows cost the server 110 µs a row through jsonb_populate_recordset, 40 µs
- * this way (backend CPU, bench/rebuild.ts --statements and docs/notes/bench.md). Values keep the
- * meaning JSON gave them: null and undefined are NULL, numbers and booleans as literals, objects
- * and arrays as their JSON (for json and jsonb columns), array columns (integer[]) as their
- * array literal.
+ * Rows written as one JSON array per column, zipped on the server by ROWS FROM:
+ * `INSERT ... SELECT u.a::integer, ... FROM ROWS FROM (json_array_elements_text($1::json), ...) AS u(a, ...)`.
+ * The server reads each value with its column type's input function, as jsonb_populate_recordset
+ * does, but without building a jsonb document of the whole batch and looking every column up in
+ * every row: a batch of wide request rows cost the backend ~110 µs a row through
+ * jsonb_populate_recordset, ~45 µs this way (and the client one JSON.stringify a column, as cheap
+ * as one of the rows). Values keep the meaning JSON gave them: null and undefined are NULL,
+ * numbers, booleans and strings their text, objects and arrays their JSON (for json and jsonb
+ * columns), array columns (integer[]) their array literal.
  */
 
 const ident = (name: string) => {
@@ -17,41 +17,12 @@ const ident = (name: string) => {
   return name;
 };
 
-const quoted = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
-
-/** A scalar as an element of an array literal (NULL unquoted, everything else quoted or numeric). */
-const scalar = (v: unknown): string => {
-  switch (typeof v) {
-    case 'string':
-      return quoted(v);
-    case 'number':
-      // JSON writes NaN and Infinity as null.
-      return Number.isFinite(v) ? String(v) : 'NULL';
-    case 'bigint':
-      return String(v);
-    case 'boolean':
-      return v ? 't' : 'f';
-    case 'undefined':
-      return 'NULL';
-    default:
-      if (v === null) return 'NULL';
-      if (v instanceof Date) return quoted(v.toISOString());
-      return quoted(JSON.stringify(v));
-  }
-};
-
 type Kind = 'scalar' | 'json' | 'array';
 const kindOf = (type: string): Kind => (type.endsWith('[]') ? 'array' : type === 'json' || type === 'jsonb' ? 'json' : 'scalar');
 
-const element = (v: unknown, kind: Kind): string => {
-  if (v === null || v === undefined) return 'NULL';
-  if (kind === 'json') {
-    const text = JSON.stringify(v);
-    return text === undefined ? 'NULL' : quoted(text);
-  }
-  if (kind === 'array' && Array.isArray(v)) return quoted(`{${v.map(scalar).join(',')}}`);
-  return scalar(v);
-};
+/** An element of an array literal: NULL unquoted, numbers as they are, the rest quoted. */
+const arrayElement = (v: unknown): string =>
+  v === null || v === undefined ? 'NULL' : typeof v === 'number' ? String(v) : `"${String(v).replace(/["\\]/g, '\\$&')}"`;
 
 /** A column and its SQL type ('integer', 'text', 'jsonb', 'integer[]', ...). */
 export interface BulkColumn {
@@ -59,18 +30,25 @@ export interface BulkColumn {
   readonly type: string;
 }
 
-/** The columns' array literals, one per column. */
-export const columnLiterals = (columns: readonly BulkColumn[], rows: readonly object[]): string[] =>
+/** Each column's values as one JSON array (array columns as their array literals). */
+export const columnArrays = (columns: readonly BulkColumn[], rows: readonly object[]): string[] =>
   columns.map((c) => {
-    const kind = kindOf(c.type);
-    const parts = new Array<string>(rows.length);
-    for (let i = 0; i < rows.length; i++) parts[i] = element((rows[i] as Record<string, unknown>)[c.name], kind);
-    return `{${parts.join(',')}}`;
+    const array = kindOf(c.type) === 'array';
+    const values = new Array<unknown>(rows.length);
+    for (let i = 0; i < rows.length; i++) {
+      const v = (rows[i] as Record<string, unknown>)[c.name];
+      values[i] = array && Array.isArray(v) ? `{${v.map(arrayElement).join(',')}}` : v;
+    }
+    return JSON.stringify(values);
   });
 
+/** How a column's value is read from its element: JSON null is NULL, as jsonb_populate_recordset has it. */
+const selectOf = (c: BulkColumn, name: string) =>
+  kindOf(c.type) === 'json' ? `NULLIF(u.${name}::jsonb, 'null'::jsonb)${c.type === 'json' ? '::json' : ''}` : `u.${name}::${c.type}`;
+
 /**
- * INSERT INTO table (columns) SELECT ... FROM unnest(...) [tail]: one statement for the rows, `tail`
- * the ON CONFLICT clause (or '').
+ * INSERT INTO table (columns) SELECT ... FROM ROWS FROM (...) [tail]: one statement for the rows,
+ * `tail` the ON CONFLICT clause (or '').
  */
 export const bulkInsert = async (
   tx: DatabaseTransactionConnection,
@@ -82,14 +60,13 @@ export const bulkInsert = async (
   if (rows.length === 0) return;
   const names = columns.map((c) => ident(c.name));
   for (const c of columns) if (!/^[a-z0-9_ ()[\],]+$/.test(c.type)) throw new Error(`Bad type ${c.type}`);
-  // Arrays of arrays cannot be unnested: array columns travel as text[] and are cast row by row.
-  const selected = columns.map((c, i) => (kindOf(c.type) === 'array' ? `${names[i]}::${c.type}` : names[i]));
+  const reader = (c: BulkColumn) => (kindOf(c.type) === 'json' ? 'json_array_elements' : 'json_array_elements_text');
   const strings = [
-    `INSERT INTO ${ident(table)} (${names.join(', ')}) SELECT ${selected.join(', ')} FROM unnest(`,
-    ...columns.map((c, i) => `::${kindOf(c.type) === 'array' ? 'text' : c.type}[]${i < columns.length - 1 ? ', ' : `) AS u(${names.join(', ')}) ${tail}`}`),
+    `INSERT INTO ${ident(table)} (${names.join(', ')}) SELECT ${columns.map((c, i) => selectOf(c, names[i]!)).join(', ')} FROM ROWS FROM (${reader(columns[0]!)}(`,
+    ...columns.map((_, i) => (i < columns.length - 1 ? `::json), ${reader(columns[i + 1]!)}(` : `::json)) AS u(${names.join(', ')}) ${tail}`)),
   ];
   const template = Object.assign(strings, { raw: Object.freeze([...strings]) });
-  await tx.query(sql.unsafe(Object.freeze(template) as unknown as TemplateStringsArray, ...columnLiterals(columns, rows)));
+  await tx.query(sql.unsafe(Object.freeze(template) as unknown as TemplateStringsArray, ...columnArrays(columns, rows)));
 };
 
 /**

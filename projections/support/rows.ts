@@ -1,5 +1,6 @@
 import { sql, type DatabaseTransactionConnection } from 'slonik';
 import { rawSql } from '../../infrastructure/db/raw-sql';
+import { bulkInsert, columnsOf } from './bulk-insert';
 
 export type Row = Record<string, unknown>;
 
@@ -36,8 +37,8 @@ export const loadRows = async (
 };
 
 /**
- * Writes rows in one statement: jsonb_populate_recordset converts each object to the table's
- * row type, so column types come from the table, and conflicts on the key update every column.
+ * Writes rows in one statement (unnest of per-column arrays, projections/support/bulk-insert.ts):
+ * column types come from the table, and conflicts on the key update every column.
  */
 export const upsertRows = async (
   tx: DatabaseTransactionConnection,
@@ -47,16 +48,10 @@ export const upsertRows = async (
   rows: readonly Row[],
 ): Promise<void> => {
   if (rows.length === 0) return;
-  const t = ident(table);
   const cols = columns.map(ident);
   const updates = cols.filter((c) => !keyColumns.includes(c)).map((c) => `${c} = excluded.${c}`);
-  const statement = `
-    INSERT INTO ${t} (${cols.join(', ')})
-    SELECT ${cols.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb)
-    ON CONFLICT (${keyColumns.map(ident).join(', ')}) ${updates.length ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING'}`;
-  const [head, tail] = statement.split('$1');
-  const strings = Object.assign([head!, tail!], { raw: Object.freeze([head!, tail!]) });
-  await tx.query(sql.unsafe(Object.freeze(strings) as unknown as TemplateStringsArray, JSON.stringify(rows)));
+  const onConflict = `ON CONFLICT (${keyColumns.map(ident).join(', ')}) ${updates.length ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING'}`;
+  await bulkInsert(tx, ident(table), await columnsOf(tx, table, cols), rows, onConflict);
 };
 
 export const deleteRows = async (

@@ -1,6 +1,6 @@
-import { sql } from 'slonik';
 import type { ToolEvent } from '../../../domain/tool/events';
 import { defineProjection } from '../../../infrastructure/projection';
+import { bulkInsert, type BulkColumn } from '../../support/bulk-insert';
 
 /** History types of a tool's own events; requests that involve the tool are merged at query time. */
 export const ToolHistoryType = {
@@ -25,6 +25,20 @@ export interface ToolHistoryRow {
   request_id: number | null;
   request_number: number | null;
 }
+
+const toolHistoryColumns: readonly BulkColumn[] = [
+  { name: 'tool_id', type: 'integer' },
+  { name: 'position', type: 'bigint' },
+  { name: 'idx', type: 'integer' },
+  { name: 'history_type', type: 'text' },
+  { name: 'date_time', type: 'timestamp with time zone' },
+  { name: 'user_id', type: 'integer' },
+  { name: 'object_attr', type: 'text' },
+  { name: 'value_old', type: 'jsonb' },
+  { name: 'value_new', type: 'jsonb' },
+  { name: 'request_id', type: 'integer' },
+  { name: 'request_number', type: 'integer' },
+];
 
 /**
  * rm_tool_history: the tool's own events for GET /api/tool_history/{id}: registration, one row per
@@ -52,7 +66,7 @@ export const toolHistoryProjection = defineProjection({
     );
   `,
   eventTypes: new Set(['ToolRegistered', 'ToolUpdated', 'ToolStateChanged', 'ToolDeleted']),
-  apply: async (tx, events) => {
+  apply: async (tx, events, { rebuilding }) => {
     const rows: ToolHistoryRow[] = [];
     for (const e of events) {
       const ev = { type: e.type, data: e.data } as ToolEvent;
@@ -91,10 +105,7 @@ export const toolHistoryProjection = defineProjection({
       }
     }
     if (rows.length === 0) return;
-    await tx.query(sql.unsafe`
-      INSERT INTO rm_tool_history (tool_id, position, idx, history_type, date_time, user_id, object_attr, value_old, value_new, request_id, request_number)
-      SELECT tool_id, position, idx, history_type, date_time, user_id, object_attr, value_old, value_new, request_id, request_number
-      FROM jsonb_populate_recordset(NULL::rm_tool_history, ${sql.jsonb(rows as unknown as Parameters<typeof sql.jsonb>[0])})
-      ON CONFLICT DO NOTHING`);
+    // A rebuild fills a new table, each event once: no conflict to check.
+    await bulkInsert(tx, 'rm_tool_history', toolHistoryColumns, rows, rebuilding ? '' : 'ON CONFLICT DO NOTHING');
   },
 });
