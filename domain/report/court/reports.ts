@@ -7,9 +7,8 @@ import { reportParametersSchema, type ReportDialogFields, type ReportParameters 
 /**
  * The court IT department's reports (issue 15; equipment.md 2, 5, 9): each runs as a background
  * job from its dialog (POST /api/reports/{id}), needs FULL of its own report right and is built by
- * the query of the same id (projections/report). A document of one object (a later step) fits the
- * same entry: its parameters name the object and its template is chosen from `templates` by a
- * parameter.
+ * the query of the same id (projections/report). The documents of one object are entries of the same
+ * registry (technical/documents.ts: `objectDocument`), started by the same route and job kind.
  */
 
 const regionChoice = { region: 'choice', balanceHolder: false, dates: true, supplyKind: false } as const satisfies ReportDialogFields;
