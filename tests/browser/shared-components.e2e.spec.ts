@@ -94,6 +94,33 @@ describe('shared components (web/src/components)', () => {
     await close();
   });
 
+  test('the list table with row buttons: one column "Действия" before the delete, a button acts without opening the row, row marks, its own empty text', async () => {
+    const { page, problems, close } = await openKit();
+    const table = page.getByRole('table', { name: 'Строки с кнопками' });
+    const rows = table.locator('tbody tr');
+    expect(await table.locator('thead th').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent))).toEqual(['№', 'Наименование', 'Действия']);
+    expect(await rows.evaluateAll((els) => els.map((e) => [e.getAttribute('data-testid'), e.getAttribute('data-state')]))).toEqual([
+      ['demo-row-1', 'open'],
+      ['demo-row-2', 'locked'],
+      ['demo-row-3', 'open'],
+    ]);
+    expect(await rows.nth(1).locator('td').first().evaluate((td) => getComputedStyle(td).fontWeight)).toBe('600');
+    // The locked row has no button of its own, but its delete.
+    expect(await rows.nth(1).getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent))).toEqual(['Удалить «Защищённая»']);
+    expect(await rows.nth(0).getByRole('button').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? e.textContent))).toEqual(['Отметить', 'Удалить «Первая»']);
+    await rows.nth(2).getByRole('button', { name: 'Отметить' }).click();
+    await expect.poll(() => page.getByTestId('actions-acted').textContent()).toBe('Неактивная');
+    expect(await page.getByTestId('actions-opened').textContent()).toBe('');
+    await rows.nth(2).locator('td').first().click();
+    await expect.poll(() => page.getByTestId('actions-opened').textContent()).toBe('Неактивная');
+
+    await page.getByRole('button', { name: 'empty actions list' }).click();
+    await expect.poll(() => rows.allTextContents()).toEqual(['Документов нет']);
+    expect(await rows.locator('td').getAttribute('colspan')).toBe('3');
+    expectNoProblems(problems);
+    await close();
+  });
+
   test("a record's files: stored and new chips, a file of another type refused with the rule's message", async () => {
     const { page, problems, close } = await openKit();
     const files = page.getByRole('region', { name: 'files' });

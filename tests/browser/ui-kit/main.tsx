@@ -141,6 +141,32 @@ const ListDemo = () => {
   );
 };
 
+/** The list kit's row buttons, row marks and own empty text: a button acts without opening the row. */
+const ActionsListDemo = () => {
+  const [rows, setRows] = useState<readonly DemoRow[]>(demoRows);
+  const [opened, setOpened] = useState('');
+  const [acted, setActed] = useState('');
+  return (
+    <section aria-label="actions list">
+      <DataTable
+        label="Строки с кнопками"
+        columns={demoColumns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        fetching={false}
+        empty="Документов нет"
+        onRowClick={(r) => setOpened(r.name)}
+        rowMarks={(r) => ({ testId: `demo-row-${r.id}`, state: r.locked ? 'locked' : 'open', sx: r.locked ? { '& td': { fontWeight: 600 } } : undefined })}
+        rowActions={(r) => !r.locked && <Button onClick={() => setActed(r.name)}>Отметить</Button>}
+        rowDelete={{ titleOf: (r) => r.name, question: (r) => `Удалить «${r.name}»?`, remove: () => Promise.resolve(), busy: false }}
+      />
+      <output data-testid="actions-opened">{opened}</output>
+      <output data-testid="actions-acted">{acted}</output>
+      <Button onClick={() => setRows([])}>empty actions list</Button>
+    </section>
+  );
+};
+
 /** The files of a record: a file of another type is refused with the rule's message. */
 const FilesDemo = () => {
   const [kept, setKept] = useState<readonly StoredFile[]>([{ file_id: 'f1', file_name: 'stored.pdf', mimetype: 'application/pdf', size: 1, checksum: '' }]);
@@ -168,6 +194,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
         <DebounceDemo />
         <DialogDemo />
         <ListDemo />
+        <ActionsListDemo />
         <FilesDemo />
       </Stack>
     </LocalizationProvider>

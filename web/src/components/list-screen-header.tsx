@@ -5,8 +5,8 @@ import { TOOLTIP_DELAY_MS } from '@/config/constants';
 
 export interface ListScreenHeaderProps {
   readonly title: string;
-  /** The list's item count; null while it loads. */
-  readonly count: number | null;
+  /** The list's item count ('Всего: N'), or its own words; null while it loads; none without it. */
+  readonly count?: number | string | null;
   /** The round add button, shown when given (the caller decides by its rights). */
   readonly onAdd?: (() => void) | null;
   /** Further buttons (export, …), placed right before the add button. */
@@ -19,9 +19,11 @@ export const ListScreenHeader = ({ title, count, onAdd, actions }: ListScreenHea
     <Typography variant="h5" component="h1">
       {title}
     </Typography>
-    <Typography color="text.secondary" data-testid="items-count" aria-live="polite">
-      {count === null ? 'Загрузка…' : `Всего: ${count}`}
-    </Typography>
+    {count !== undefined && (
+      <Typography color="text.secondary" data-testid="items-count" aria-live="polite">
+        {count === null ? 'Загрузка…' : typeof count === 'string' ? count : `Всего: ${count}`}
+      </Typography>
+    )}
     <Box sx={{ ml: 'auto !important', display: 'flex', gap: 1.5, alignItems: 'center' }}>
       {actions}
       {onAdd && (

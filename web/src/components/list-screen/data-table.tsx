@@ -33,6 +33,13 @@ export interface RowDelete<Row> extends Pick<ConfirmDeleteProps<Row>, 'question'
   readonly shown?: (row: Row) => boolean;
 }
 
+/** Marks of one row for tests and styles: data-testid, data-state and its look (e.g. bold while new). */
+export interface RowMarks {
+  readonly testId?: string;
+  readonly state?: string;
+  readonly sx?: SxProps<Theme>;
+}
+
 export interface DataTableProps<Row> {
   /** The table's accessible name (the screen's title). */
   readonly label: string;
@@ -47,18 +54,37 @@ export interface DataTableProps<Row> {
   readonly rowDelete?: RowDelete<Row> | null;
   /** Inactive rows are greyed and struck through (data-inactive="true"). */
   readonly inactive?: (row: Row) => boolean;
+  /** The buttons of a row in the last column 'Действия' (before the delete button); a click on them does not open the row. */
+  readonly rowActions?: ((row: Row) => ReactNode) | null;
+  readonly rowMarks?: (row: Row) => RowMarks;
+  /** Said in the table when the list is empty. */
+  readonly empty?: string;
 }
 
 const inactiveSx = { '& td': { color: 'text.disabled', textDecoration: 'line-through' } } as const;
 
 /**
- * The table of a list screen: the columns' heads, a row a record, 'Нет записей' when empty, a bar while
- * loading, and the rows' delete with its question.
+ * The table of a list screen: the columns' heads, a row a record, 'Нет записей' (or the given text) when
+ * empty, a bar while loading, the rows' buttons and the rows' delete with its question.
  */
-export const DataTable = <Row,>({ label, columns, rows, rowKey, fetching, failed = false, onRowClick, rowDelete, inactive }: DataTableProps<Row>) => {
+export const DataTable = <Row,>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  fetching,
+  failed = false,
+  onRowClick,
+  rowDelete,
+  inactive,
+  rowActions,
+  rowMarks,
+  empty = 'Нет записей',
+}: DataTableProps<Row>) => {
   const [deleting, setDeleting] = useState<Row | null>(null);
-  const width = columns.length + (rowDelete ? 1 : 0);
-  const notice = rows?.length === 0 ? 'Нет записей' : rows === undefined && failed ? 'Не удалось загрузить список' : null;
+  const hasActions = Boolean(rowDelete ?? rowActions);
+  const width = columns.length + (hasActions ? 1 : 0);
+  const notice = rows?.length === 0 ? empty : rows === undefined && failed ? 'Не удалось загрузить список' : null;
   return (
     <TableContainer component={Paper} variant="outlined">
       {fetching && <LinearProgress aria-label="Загрузка" />}
@@ -70,29 +96,38 @@ export const DataTable = <Row,>({ label, columns, rows, rowKey, fetching, failed
                 {c.header}
               </TableCell>
             ))}
-            {rowDelete && <TableCell padding="checkbox" aria-label="Действия" />}
+            {hasActions && <TableCell padding={rowActions ? 'normal' : 'checkbox'} aria-label="Действия" />}
           </TableRow>
         </TableHead>
         <TableBody>
           {(rows ?? []).map((row, index) => {
             const off = inactive?.(row) ?? false;
+            const marks = rowMarks?.(row);
             return (
               <TableRow
                 key={rowKey(row)}
                 hover
+                data-testid={marks?.testId}
+                data-state={marks?.state}
                 data-inactive={off ? 'true' : undefined}
                 onClick={onRowClick ? () => onRowClick(row) : undefined}
-                sx={{ ...(onRowClick ? { cursor: 'pointer' } : {}), ...(off ? inactiveSx : {}) }}
+                sx={[onRowClick ? { cursor: 'pointer' } : {}, off ? inactiveSx : {}, ...(Array.isArray(marks?.sx) ? marks.sx : [marks?.sx ?? {}])]}
               >
                 {columns.map((c) => (
                   <TableCell key={c.key} align={c.align} sx={c.sx} data-testid={c.testId}>
                     {c.cell(row, index)}
                   </TableCell>
                 ))}
-                {rowDelete && (
-                  // The click deletes, it does not open the row.
-                  <TableCell padding="checkbox" onClick={(e) => e.stopPropagation()}>
-                    {(rowDelete.shown?.(row) ?? true) && <RowDeleteButton label={`Удалить «${rowDelete.titleOf(row)}»`} onClick={() => setDeleting(row)} />}
+                {hasActions && (
+                  // The click acts (deletes, …), it does not open the row.
+                  <TableCell
+                    padding={rowActions ? 'normal' : 'checkbox'}
+                    align={rowActions ? 'right' : undefined}
+                    sx={rowActions ? { whiteSpace: 'nowrap' } : undefined}
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {rowActions?.(row)}
+                    {rowDelete && (rowDelete.shown?.(row) ?? true) && <RowDeleteButton label={`Удалить «${rowDelete.titleOf(row)}»`} onClick={() => setDeleting(row)} />}
                   </TableCell>
                 )}
               </TableRow>

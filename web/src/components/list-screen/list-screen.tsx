@@ -6,8 +6,8 @@ import { TablePager, type TablePagerProps } from '../table-pager';
 
 export interface ListScreenProps {
   readonly title: string;
-  /** The list's item count; null while it loads. */
-  readonly count: number | null;
+  /** The list's item count ('Всего: N'), or its own words; null while it loads; none without it. */
+  readonly count?: number | string | null;
   /** The round add button, shown when given (the caller decides by its rights). */
   readonly onAdd?: (() => void) | null;
   /** Further buttons of the head (export, …). */
