@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import Tooltip from '@mui/material/Tooltip';
 import { signerKinds } from '@domain/signing/events';
@@ -8,30 +9,31 @@ import type { SignDocument, SignerMark } from './signing-api';
 export const SIGNED = 'Подписан';
 export const NOT_SIGNED = 'Не подписан';
 
-const Mark = ({ mark }: { readonly mark: SignerMark | null }) => {
-  if (!mark) return <TableCell>—</TableCell>;
+/** One signer's mark: 'Подписан' (owner and time on hover) / 'Не подписан' / '—' without that signer. */
+export const SignerMarkText = ({ mark }: { readonly mark: SignerMark | null }) => {
+  if (!mark) return <>—</>;
   if (!mark.signed)
     return (
-      <TableCell>
-        <Tooltip title={mark.name}>
-          <span>{NOT_SIGNED}</span>
-        </Tooltip>
-      </TableCell>
+      <Tooltip title={mark.name}>
+        <span>{NOT_SIGNED}</span>
+      </Tooltip>
     );
   return (
-    <TableCell sx={{ color: 'success.main' }}>
-      <Tooltip title={markTitle(mark, formatDateTime)}>
-        <span>{SIGNED}</span>
-      </Tooltip>
-    </TableCell>
+    <Tooltip title={markTitle(mark, formatDateTime)}>
+      <Box component="span" sx={{ color: 'success.main' }}>
+        {SIGNED}
+      </Box>
+    </Tooltip>
   );
 };
 
-/** Three cells, branch, object and final signer: 'Подписан' (owner and time on hover) / 'Не подписан' / '—' without that signer. */
+/** Three cells, branch, object and final signer, each with its mark. */
 export const SignerMarkCells = ({ doc }: { readonly doc: SignDocument | undefined }) => (
   <>
     {signerKinds.map((kind) => (
-      <Mark key={kind} mark={doc?.signers[kind] ?? null} />
+      <TableCell key={kind}>
+        <SignerMarkText mark={doc?.signers[kind] ?? null} />
+      </TableCell>
     ))}
   </>
 );

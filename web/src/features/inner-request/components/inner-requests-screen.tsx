@@ -9,24 +9,15 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { innerRequestStateTitles, isImageFile, offeredInnerStates, unknownStateTitle, type InnerRequestRow } from '@domain/inner-request';
 import type { FileRef } from '@domain/request/state';
 import { hasFull } from '@domain/rights';
-import { ConfirmDialog, DebouncedTextField, ListScreenHeader, TablePager } from '@/components';
+import { ConfirmDelete, DataTable, DebouncedTextField, FilterSelect, ListScreen, type DataColumn } from '@/components';
 import { useCatalogQuery } from '@/lib/references';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
@@ -59,10 +50,15 @@ const FileLinks = ({ row, onImage }: { row: InnerRequestRow; onImage: (images: F
 export const InnerRequestsScreen = () => {
   const isAdmin = hasFull(useAppSelector(selectRights), 'RIGHT_REQUEST_INNER');
   const [page, setPage] = useState(1);
-  const [state, setState] = useState<number | ''>('');
-  const [kind, setKind] = useState<number | ''>('');
+  const [state, setState] = useState('');
+  const [kind, setKind] = useState('');
   const [text, setText] = useState('');
-  const { data, isFetching } = useInnerRequestsQuery({ pageNumber: page, state: state === '' ? null : state, request_inner_kind_id: kind === '' ? null : kind, text });
+  const { data, isFetching, isError } = useInnerRequestsQuery({
+    pageNumber: page,
+    state: state === '' ? null : Number(state),
+    request_inner_kind_id: kind === '' ? null : Number(kind),
+    text,
+  });
   const { data: categories = [] } = useCatalogQuery('problems_categories');
   const [update] = useUpdateInnerRequestMutation();
   const [remove, { isLoading: removing }] = useDeleteInnerRequestMutation();
@@ -72,46 +68,173 @@ export const InnerRequestsScreen = () => {
   const [kindMenu, setKindMenu] = useState<{ anchor: HTMLElement; row: InnerRequestRow } | null>(null);
   const [deleting, setDeleting] = useState<InnerRequestRow | null>(null);
   const [carousel, setCarousel] = useState<{ id: number; images: FileRef[]; index: number } | null>(null);
-  const rows = data?.request_inner ?? [];
-  const filter = <T,>(set: (v: T) => void) => (v: T) => {
+  // An open request's answers follow it as rows of their own.
+  const rows = data?.request_inner.flatMap((r) => [r, ...(open.has(r.id) ? r.answers : [])]);
+  const filter = (set: (v: string) => void) => (v: string) => {
     set(v);
     setPage(1);
   };
   const toggle = (id: number) => setOpen((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
+  const isChild = (row: InnerRequestRow) => row.parent_id !== null;
 
-  const line = (row: InnerRequestRow, child: boolean) => (
-    <TableRow key={row.id} data-testid={child ? `inner-answer-${row.id}` : `inner-request-${row.id}`} sx={child ? { bgcolor: 'action.hover' } : undefined}>
-      <TableCell padding="checkbox">
-        {!child && row.answers_count > 0 && (
+  const columns: readonly DataColumn<InnerRequestRow>[] = [
+    {
+      key: 'open',
+      header: '',
+      sx: { width: 48, py: 0, px: 0.5 },
+      cell: (row) =>
+        !isChild(row) &&
+        row.answers_count > 0 && (
           <IconButton size="small" aria-label={open.has(row.id) ? 'Скрыть ответы' : 'Показать ответы'} onClick={() => toggle(row.id)}>
             {open.has(row.id) ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
           </IconButton>
-        )}
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {child ? '' : `№${row.number}`}
-        <br />
-        {formatDateTime(row.date_create)}
-      </TableCell>
-      <TableCell>
-        {row.region ?? ''}
-        {row.organization ? <><br />{row.organization}</> : null}
-      </TableCell>
-      <TableCell>{row.author}</TableCell>
-      <TableCell>{child ? '' : (row.kind ?? '')}</TableCell>
-      <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 420 }}>{row.message}</TableCell>
-      <TableCell>
-        {!child && (
+        ),
+    },
+    {
+      key: 'number',
+      header: 'Номер и дата',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (row) => (
+        <>
+          {isChild(row) ? '' : `№${row.number}`}
+          <br />
+          {formatDateTime(row.date_create)}
+        </>
+      ),
+    },
+    {
+      key: 'place',
+      header: 'Регион и организация',
+      cell: (row) => (
+        <>
+          {row.region ?? ''}
+          {row.organization ? (
+            <>
+              <br />
+              {row.organization}
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'author', header: 'Автор', cell: (row) => row.author },
+    { key: 'kind', header: 'Тип', cell: (row) => (isChild(row) ? '' : (row.kind ?? '')) },
+    { key: 'message', header: 'Сообщение', sx: { whiteSpace: 'pre-wrap', maxWidth: 420 }, cell: (row) => row.message },
+    {
+      key: 'state',
+      header: 'Статус',
+      cell: (row) =>
+        !isChild(row) && (
           <Badge badgeContent={row.answers_count} color="primary" data-testid="answers-badge">
-            <Box component="span" sx={{ pr: 1.5 }}>{unknownStateTitle(row.state)}</Box>
+            <Box component="span" sx={{ pr: 1.5 }}>
+              {unknownStateTitle(row.state)}
+            </Box>
           </Badge>
-        )}
-      </TableCell>
-      <TableCell>
-        <FileLinks row={row} onImage={(images, index) => setCarousel({ id: row.id, images, index })} />
-      </TableCell>
-      <TableCell align="right">
-        {!child &&
+        ),
+    },
+    { key: 'files', header: 'Файлы', cell: (row) => <FileLinks row={row} onImage={(images, index) => setCarousel({ id: row.id, images, index })} /> },
+  ];
+
+  return (
+    <ListScreen
+      title="Запросы администратору"
+      count={data ? data.iRequestsInnerCount : null}
+      onAdd={() => setDialog({ parentId: null })}
+      filters={
+        <>
+          <FilterSelect
+            label="Статус"
+            value={state}
+            options={offeredInnerStates.map((s) => ({ value: s, label: unknownStateTitle(s) }))}
+            onChange={filter(setState)}
+            minWidth={160}
+          />
+          <FilterSelect label="Тип" value={kind} options={categories.map((c) => ({ value: c.id, label: String(c.title) }))} onChange={filter(setKind)} minWidth={200} />
+          <DebouncedTextField size="small" label="Текст сообщения" value={text} onChange={filter(setText)} />
+        </>
+      }
+      pager={data ? { page, pagesCount: data.pagesCount, onPageChange: setPage } : null}
+      dialogs={
+        <>
+          <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
+            <ListSubheader>Статус</ListSubheader>
+            {offeredInnerStates.map((s) => (
+              <MenuItem
+                key={s}
+                selected={menu?.row.state === s}
+                onClick={() => {
+                  if (menu) void update({ id: menu.row.id, state: s });
+                  setMenu(null);
+                }}
+              >
+                {innerRequestStateTitles[s]}
+              </MenuItem>
+            ))}
+            <Divider />
+            <MenuItem
+              onClick={() => {
+                if (menu) setKindMenu(menu);
+                setMenu(null);
+              }}
+            >
+              Изменить тип
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                if (menu) setDialog({ parentId: menu.row.id });
+                setMenu(null);
+              }}
+            >
+              Ответить
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                if (menu) setDeleting(menu.row);
+                setMenu(null);
+              }}
+            >
+              Удалить
+            </MenuItem>
+          </Menu>
+          <Menu anchorEl={kindMenu?.anchor} open={Boolean(kindMenu)} onClose={() => setKindMenu(null)}>
+            {[{ id: null, title: 'Не указан' }, ...categories].map((c) => (
+              <MenuItem
+                key={c.id ?? 0}
+                selected={kindMenu?.row.request_inner_kind_id === c.id}
+                onClick={() => {
+                  if (kindMenu) void update({ id: kindMenu.row.id, request_inner_kind_id: c.id });
+                  setKindMenu(null);
+                }}
+              >
+                {String(c.title)}
+              </MenuItem>
+            ))}
+          </Menu>
+          {dialog && <InnerRequestDialog parentId={dialog.parentId} onClose={() => setDialog(null)} />}
+          <ConfirmDelete
+            row={deleting}
+            question={(r) => `Удалить запрос №${r.number}?`}
+            remove={(r) => remove(r.id).unwrap()}
+            busy={removing}
+            onClose={() => setDeleting(null)}
+          />
+          {carousel && <ImageCarousel requestId={carousel.id} images={carousel.images} start={carousel.index} onClose={() => setCarousel(null)} />}
+        </>
+      }
+    >
+      <DataTable
+        label="Запросы администратору"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        fetching={isFetching}
+        failed={isError}
+        empty="Запросов нет"
+        rowMarks={(row) =>
+          isChild(row) ? { testId: `inner-answer-${row.id}`, sx: { bgcolor: 'action.hover' } } : { testId: `inner-request-${row.id}` }
+        }
+        rowActions={(row) =>
+          !isChild(row) &&
           (isAdmin ? (
             <IconButton aria-label="Действия" onClick={(e) => setMenu({ anchor: e.currentTarget, row })}>
               <MoreVertIcon />
@@ -120,134 +243,9 @@ export const InnerRequestsScreen = () => {
             <Button size="small" onClick={() => setDialog({ parentId: row.id })}>
               Ответить
             </Button>
-          ))}
-      </TableCell>
-    </TableRow>
-  );
-
-  return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <ListScreenHeader title="Запросы администратору" count={data ? data.iRequestsInnerCount : null} onAdd={() => setDialog({ parentId: null })} />
-        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <TextField select size="small" label="Статус" value={state} onChange={(e) => filter(setState)(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 160 }}>
-            <MenuItem value="">Все</MenuItem>
-            {offeredInnerStates.map((s) => (
-              <MenuItem key={s} value={s}>
-                {innerRequestStateTitles[s]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField select size="small" label="Тип" value={kind} onChange={(e) => filter(setKind)(e.target.value === '' ? '' : Number(e.target.value))} sx={{ minWidth: 200 }}>
-            <MenuItem value="">Все</MenuItem>
-            {categories.map((c) => (
-              <MenuItem key={c.id} value={c.id}>
-                {String(c.title)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <DebouncedTextField size="small" label="Текст сообщения" value={text} onChange={filter(setText)} />
-        </Stack>
-        <TableContainer component={Paper} variant="outlined">
-          {isFetching && <LinearProgress aria-label="Загрузка" />}
-          <Table size="small" aria-label="Запросы администратору">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox" />
-                <TableCell>Номер и дата</TableCell>
-                <TableCell>Регион и организация</TableCell>
-                <TableCell>Автор</TableCell>
-                <TableCell>Тип</TableCell>
-                <TableCell>Сообщение</TableCell>
-                <TableCell>Статус</TableCell>
-                <TableCell>Файлы</TableCell>
-                <TableCell aria-label="Действия" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <Fragment key={row.id}>
-                  {line(row, false)}
-                  {open.has(row.id) && row.answers.map((a) => line(a, true))}
-                </Fragment>
-              ))}
-              {data && rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={9} sx={{ color: 'text.secondary' }}>
-                    Запросов нет
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {data && <TablePager page={page} pagesCount={data.pagesCount} onPageChange={setPage} />}
-      </Stack>
-      <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={() => setMenu(null)}>
-        <ListSubheader>Статус</ListSubheader>
-        {offeredInnerStates.map((s) => (
-          <MenuItem
-            key={s}
-            selected={menu?.row.state === s}
-            onClick={() => {
-              if (menu) void update({ id: menu.row.id, state: s });
-              setMenu(null);
-            }}
-          >
-            {innerRequestStateTitles[s]}
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            if (menu) setKindMenu(menu);
-            setMenu(null);
-          }}
-        >
-          Изменить тип
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            if (menu) setDialog({ parentId: menu.row.id });
-            setMenu(null);
-          }}
-        >
-          Ответить
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            if (menu) setDeleting(menu.row);
-            setMenu(null);
-          }}
-        >
-          Удалить
-        </MenuItem>
-      </Menu>
-      <Menu anchorEl={kindMenu?.anchor} open={Boolean(kindMenu)} onClose={() => setKindMenu(null)}>
-        {[{ id: null, title: 'Не указан' }, ...categories].map((c) => (
-          <MenuItem
-            key={c.id ?? 0}
-            selected={kindMenu?.row.request_inner_kind_id === c.id}
-            onClick={() => {
-              if (kindMenu) void update({ id: kindMenu.row.id, request_inner_kind_id: c.id });
-              setKindMenu(null);
-            }}
-          >
-            {String(c.title)}
-          </MenuItem>
-        ))}
-      </Menu>
-      {dialog && <InnerRequestDialog parentId={dialog.parentId} onClose={() => setDialog(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        text={`Удалить запрос №${deleting?.number ?? ''}?`}
-        busy={removing}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void remove(deleting.id).then(() => setDeleting(null));
-        }}
+          ))
+        }
       />
-      {carousel && <ImageCarousel requestId={carousel.id} images={carousel.images} start={carousel.index} onClose={() => setCarousel(null)} />}
-    </Box>
+    </ListScreen>
   );
 };

@@ -2,17 +2,20 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { DataTable, type DataColumn } from '@/components';
 import { useImportUnitsMutation, type UnitsImportAnswer } from '../api/units-import-api';
+
+type BadRow = UnitsImportAnswer['bad'][number];
+
+const badColumns: readonly DataColumn<BadRow>[] = [
+  { key: 'line', header: 'Строка', sx: { width: 80 }, cell: (b) => b.line },
+  { key: 'text', header: 'Данные', sx: { width: 200, fontFamily: 'monospace' }, cell: (b) => b.text },
+  { key: 'reason', header: 'Ошибка', cell: (b) => b.reason },
+];
 
 const countsText = (a: UnitsImportAnswer) =>
   `${a.imported ? 'Создано' : 'Будет создано'}: ${a.counts.created}; ${a.imported ? 'обновлено' : 'будет обновлено'}: ${a.counts.updated}; ` +
@@ -71,26 +74,7 @@ export const UnitsImportScreen = () => {
           </Alert>
         )}
         {answer && answer.bad.length > 0 && (
-          <Paper variant="outlined">
-            <Table size="small" aria-label="Строки с ошибками">
-              <TableHead>
-                <TableRow>
-                  <TableCell sx={{ width: 80 }}>Строка</TableCell>
-                  <TableCell sx={{ width: 200 }}>Данные</TableCell>
-                  <TableCell>Ошибка</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {answer.bad.map((b) => (
-                  <TableRow key={`${b.line}-${b.reason}`}>
-                    <TableCell>{b.line}</TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{b.text}</TableCell>
-                    <TableCell>{b.reason}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Paper>
+          <DataTable label="Строки с ошибками" columns={badColumns} rows={answer.bad} rowKey={(b) => `${b.line}-${b.reason}`} fetching={false} />
         )}
       </Stack>
     </Box>

@@ -1,25 +1,18 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { publicOrders } from '@domain/report/technical/public-docs';
+import { DataTable, ListScreen, type DataColumn } from '@/components';
 import { usePublicDocsQuery, useUploadPublicDocMutation } from '../api/public-docs-api';
 import { useOpenOrder } from './open-order';
+
+type PublicOrder = (typeof publicOrders)[number];
 
 /**
  * /public-docs (RIGHT_SETTINGS FULL): the four orders of the menu 'Документация', loaded or not,
  * each uploaded or replaced with a PDF (the server checks the content) and opened as users open it.
  */
 export const PublicDocsScreen = () => {
-  const { data: present, refetch } = usePublicDocsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data: present, isFetching, refetch } = usePublicDocsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [upload, { isLoading }] = useUploadPublicDocMutation();
   const open = useOpenOrder();
   const input = useRef<HTMLInputElement>(null);
@@ -39,47 +32,35 @@ export const PublicDocsScreen = () => {
     if (input.current) input.current.value = '';
     void refetch();
   };
+  const loaded = (order: PublicOrder) => present?.includes(order.name) ?? false;
+
+  const columns: readonly DataColumn<PublicOrder>[] = [
+    { key: 'title', header: 'Приказ', cell: (o) => o.title },
+    { key: 'name', header: 'Файл', cell: (o) => o.name },
+    { key: 'state', header: 'Состояние', cell: (o) => (present ? (loaded(o) ? 'Загружен' : 'Не загружен') : '') },
+  ];
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <Typography variant="h5" component="h1">
-          Приказы раздела «Документация»
-        </Typography>
-        <input ref={input} type="file" accept="application/pdf,.pdf" hidden data-testid="public-doc-file" onChange={(e) => void send(e.target.files?.[0])} />
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Приказы">
-            <TableHead>
-              <TableRow>
-                <TableCell>Приказ</TableCell>
-                <TableCell>Файл</TableCell>
-                <TableCell>Состояние</TableCell>
-                <TableCell aria-label="Действия" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {publicOrders.map((order) => {
-                const loaded = present?.includes(order.name) ?? false;
-                return (
-                  <TableRow key={order.name} data-testid={`order-${order.name}`}>
-                    <TableCell>{order.title}</TableCell>
-                    <TableCell>{order.name}</TableCell>
-                    <TableCell>{present ? (loaded ? 'Загружен' : 'Не загружен') : ''}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Button size="small" disabled={isLoading} onClick={() => pick(order.name)}>
-                        {loaded ? 'Заменить' : 'Загрузить'}
-                      </Button>
-                      <Button size="small" disabled={!loaded} onClick={() => open(order.name)}>
-                        Открыть
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Stack>
-    </Box>
+    <ListScreen title="Приказы раздела «Документация»">
+      <input ref={input} type="file" accept="application/pdf,.pdf" hidden data-testid="public-doc-file" onChange={(e) => void send(e.target.files?.[0])} />
+      <DataTable
+        label="Приказы"
+        columns={columns}
+        rows={publicOrders}
+        rowKey={(o) => o.name}
+        fetching={isFetching}
+        rowMarks={(o) => ({ testId: `order-${o.name}` })}
+        rowActions={(o) => (
+          <>
+            <Button size="small" disabled={isLoading} onClick={() => pick(o.name)}>
+              {loaded(o) ? 'Заменить' : 'Загрузить'}
+            </Button>
+            <Button size="small" disabled={!loaded(o)} onClick={() => open(o.name)}>
+              Открыть
+            </Button>
+          </>
+        )}
+      />
+    </ListScreen>
   );
 };

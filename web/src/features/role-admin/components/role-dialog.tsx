@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { roleSchema } from '@domain/role/decider';
 import { ruErrorMap } from '@domain/shared/validation';
-import { AppDialog } from '@/components';
+import { EditDialog } from '@/components';
 import { FormCheckbox, FormEditProvider, FormSelect, FormTextField, type FormEditContextValue } from '@/components/form';
 import { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError } from '@/lib/api';
 import { showError } from '@/lib/notices';
@@ -68,21 +67,7 @@ export const RoleDialog = ({ role, ownLevel, nextOrder, onClose }: RoleDialogPro
   });
 
   return (
-    <AppDialog
-      open
-      title={role ? 'Роль: изменение' : 'Роль: добавление'}
-      onClose={isLoading ? undefined : onClose}
-      actions={
-        <>
-          <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-            Сохранить
-          </Button>
-          <Button onClick={onClose} disabled={isLoading}>
-            Отменить
-          </Button>
-        </>
-      }
-    >
+    <EditDialog title={role ? 'Роль: изменение' : 'Роль: добавление'} busy={isLoading} onSave={() => void submit()} onClose={onClose}>
       <FormEditProvider form={form} edit={edit}>
         <Stack
           component="form"
@@ -100,6 +85,6 @@ export const RoleDialog = ({ role, ownLevel, nextOrder, onClose }: RoleDialogPro
           <FormCheckbox<RoleFormValues> name="role_is_hotline" label="Роль для ГЛ" />
         </Stack>
       </FormEditProvider>
-    </AppDialog>
+    </EditDialog>
   );
 };

@@ -1,7 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Fab from '@mui/material/Fab';
@@ -9,7 +9,6 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -19,9 +18,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '@/components';
+import { ConfirmDelete, ListScreen } from '@/components';
 import { TOOLTIP_DELAY_MS } from '@/config/constants';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
@@ -76,151 +74,139 @@ export const RolesScreen = () => {
       return next;
     });
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    await remove(deleting.id)
-      .unwrap()
-      .catch(() => undefined);
-    setDeleting(null);
-  };
-
   const list = roles ?? [];
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Typography variant="h5" component="h1">
-            Роли и права
-          </Typography>
-          <Typography color="text.secondary" data-testid="items-count">
-            {roles ? `Ролей: ${roles.length}` : 'Загрузка…'}
-          </Typography>
-          <Tooltip title="Добавить роль" enterDelay={TOOLTIP_DELAY_MS}>
-            {/* A span: a disabled button gives the tooltip no events. */}
-            <Box component="span" sx={{ ml: 'auto !important' }}>
-              <Fab
-                color="primary"
-                size="small"
-                aria-label="Добавить роль"
-                // A new role's order follows the last one: wait for the list before offering it.
-                disabled={roles === undefined}
-                onClick={() => setEditing({ role: null })}
-              >
-                <AddIcon />
-              </Fab>
-            </Box>
-          </Tooltip>
-        </Stack>
-        <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 'calc(100vh - 190px)' }}>
-          {(isFetching || saving) && <LinearProgress aria-label="Загрузка" />}
-          <Table size="small" stickyHeader aria-label="Роли и права" sx={{ tableLayout: 'fixed', width: FIRST_COLUMN_PX + ROLE_COLUMN_PX * list.length }}>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ ...stickyLeft, zIndex: 3, verticalAlign: 'bottom' }}>Право</TableCell>
-                {list.map((role) => (
-                  <TableCell key={role.id} sx={{ width: ROLE_COLUMN_PX, verticalAlign: 'top' }} data-testid={`role-column-${role.id}`}>
-                    <Stack spacing={0.75}>
-                      <Button
-                        size="small"
-                        aria-haspopup="menu"
-                        aria-label={`Роль «${role.title}»`}
-                        onClick={(e) => setMenu({ anchor: e.currentTarget, role })}
-                        sx={{ justifyContent: 'flex-start', textTransform: 'none', fontWeight: 600, textAlign: 'left', p: 0.25 }}
-                      >
-                        {role.title}
-                      </Button>
-                      <TextField
-                        select
-                        size="small"
-                        label="Уровень доступа"
-                        value={String(role.access_level)}
-                        disabled={saving}
-                        onChange={(e) => void save({ id: role.id, role: { access_level: Number(e.target.value) } }).unwrap().catch(() => undefined)}
-                        slotProps={{ htmlInput: { 'aria-label': `Уровень доступа: ${role.title}` } }}
-                      >
-                        {accessLevelOptions(ownLevel).map((o) => (
-                          <MenuItem key={o.value} value={String(o.value)}>
-                            {o.label}
-                          </MenuItem>
-                        ))}
-                      </TextField>
-                      {role.role_is_hotline && <Chip size="small" label="Роль для ГЛ" sx={{ alignSelf: 'flex-start' }} />}
-                    </Stack>
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rightsGroups.map((group) => {
-                const open = !collapsed.has(group.category);
-                return (
-                  <Fragment key={group.category}>
-                    <TableRow sx={{ bgcolor: 'action.hover' }}>
-                      <TableCell sx={{ ...stickyLeft, bgcolor: 'grey.100', fontWeight: 600 }}>
-                        <IconButton size="small" aria-expanded={open} aria-label={`Группа «${group.category}»`} onClick={() => toggle(group.category)} sx={{ mr: 0.5 }}>
-                          {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
-                        </IconButton>
-                        {group.category} ({group.rights.length})
-                      </TableCell>
-                      {list.length > 0 && <TableCell colSpan={list.length} sx={{ bgcolor: 'grey.100' }} />}
-                    </TableRow>
-                    {open &&
-                      group.rights.map((right) => (
-                        <TableRow key={right.key} hover>
-                          <TableCell component="th" scope="row" sx={stickyLeft}>
-                            {right.title}
-                          </TableCell>
-                          {list.map((role) => (
-                            <RightCell
-                              key={role.id}
-                              right={right}
-                              roleId={role.id}
-                              roleTitle={role.title}
-                              value={role.rightsObject[right.key] ?? 0}
-                              disabled={saving}
-                              onChange={changeRight}
-                            />
-                          ))}
-                        </TableRow>
+    <ListScreen
+      title="Роли и права"
+      count={roles ? `Ролей: ${roles.length}` : null}
+      actions={
+        <Tooltip title="Добавить роль" enterDelay={TOOLTIP_DELAY_MS}>
+          {/* A span: a disabled button gives the tooltip no events. */}
+          <span>
+            <Fab
+              color="primary"
+              size="small"
+              aria-label="Добавить роль"
+              // A new role's order follows the last one: wait for the list before offering it.
+              disabled={roles === undefined}
+              onClick={() => setEditing({ role: null })}
+            >
+              <AddIcon />
+            </Fab>
+          </span>
+        </Tooltip>
+      }
+      dialogs={
+        <>
+          <Menu anchorEl={menu?.anchor ?? null} open={menu !== null} onClose={() => setMenu(null)}>
+            <MenuItem
+              onClick={() => {
+                setEditing({ role: menu?.role ?? null });
+                setMenu(null);
+              }}
+            >
+              Изменить
+            </MenuItem>
+            <MenuItem
+              onClick={() => {
+                setDeleting(menu?.role ?? null);
+                setMenu(null);
+              }}
+            >
+              Удалить
+            </MenuItem>
+          </Menu>
+          {editing && (
+            <RoleDialog
+              key={editing.role?.id ?? 'new'}
+              role={editing.role}
+              ownLevel={ownLevel}
+              nextOrder={Math.max(0, ...list.map((r) => r.role_order)) + 1}
+              onClose={() => setEditing(null)}
+            />
+          )}
+          <ConfirmDelete row={deleting} question={(r) => `Удалить роль «${r.title}»?`} remove={(r) => remove(r.id).unwrap()} busy={removing} onClose={() => setDeleting(null)} />
+        </>
+      }
+    >
+      <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 'calc(100vh - 190px)' }}>
+        {(isFetching || saving) && <LinearProgress aria-label="Загрузка" />}
+        <Table size="small" stickyHeader aria-label="Роли и права" sx={{ tableLayout: 'fixed', width: FIRST_COLUMN_PX + ROLE_COLUMN_PX * list.length }}>
+          <TableHead>
+            <TableRow>
+              <TableCell sx={{ ...stickyLeft, zIndex: 3, verticalAlign: 'bottom' }}>Право</TableCell>
+              {list.map((role) => (
+                <TableCell key={role.id} sx={{ width: ROLE_COLUMN_PX, verticalAlign: 'top' }} data-testid={`role-column-${role.id}`}>
+                  <Stack spacing={0.75}>
+                    <Button
+                      size="small"
+                      aria-haspopup="menu"
+                      aria-label={`Роль «${role.title}»`}
+                      onClick={(e) => setMenu({ anchor: e.currentTarget, role })}
+                      sx={{ justifyContent: 'flex-start', textTransform: 'none', fontWeight: 600, textAlign: 'left', p: 0.25 }}
+                    >
+                      {role.title}
+                    </Button>
+                    <TextField
+                      select
+                      size="small"
+                      label="Уровень доступа"
+                      value={String(role.access_level)}
+                      disabled={saving}
+                      onChange={(e) => void save({ id: role.id, role: { access_level: Number(e.target.value) } }).unwrap().catch(() => undefined)}
+                      slotProps={{ htmlInput: { 'aria-label': `Уровень доступа: ${role.title}` } }}
+                    >
+                      {accessLevelOptions(ownLevel).map((o) => (
+                        <MenuItem key={o.value} value={String(o.value)}>
+                          {o.label}
+                        </MenuItem>
                       ))}
-                  </Fragment>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Stack>
-      <Menu anchorEl={menu?.anchor ?? null} open={menu !== null} onClose={() => setMenu(null)}>
-        <MenuItem
-          onClick={() => {
-            setEditing({ role: menu?.role ?? null });
-            setMenu(null);
-          }}
-        >
-          Изменить
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setDeleting(menu?.role ?? null);
-            setMenu(null);
-          }}
-        >
-          Удалить
-        </MenuItem>
-      </Menu>
-      {editing && <RoleDialog
-          key={editing.role?.id ?? 'new'}
-          role={editing.role}
-          ownLevel={ownLevel}
-          nextOrder={Math.max(0, ...list.map((r) => r.role_order)) + 1}
-          onClose={() => setEditing(null)} />}
-      <ConfirmDialog
-        open={deleting !== null}
-        text={deleting ? `Удалить роль «${deleting.title}»?` : ''}
-        busy={removing}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
-    </Box>
+                    </TextField>
+                    {role.role_is_hotline && <Chip size="small" label="Роль для ГЛ" sx={{ alignSelf: 'flex-start' }} />}
+                  </Stack>
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rightsGroups.map((group) => {
+              const open = !collapsed.has(group.category);
+              return (
+                <Fragment key={group.category}>
+                  <TableRow sx={{ bgcolor: 'action.hover' }}>
+                    <TableCell sx={{ ...stickyLeft, bgcolor: 'grey.100', fontWeight: 600 }}>
+                      <IconButton size="small" aria-expanded={open} aria-label={`Группа «${group.category}»`} onClick={() => toggle(group.category)} sx={{ mr: 0.5 }}>
+                        {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+                      </IconButton>
+                      {group.category} ({group.rights.length})
+                    </TableCell>
+                    {list.length > 0 && <TableCell colSpan={list.length} sx={{ bgcolor: 'grey.100' }} />}
+                  </TableRow>
+                  {open &&
+                    group.rights.map((right) => (
+                      <TableRow key={right.key} hover>
+                        <TableCell component="th" scope="row" sx={stickyLeft}>
+                          {right.title}
+                        </TableCell>
+                        {list.map((role) => (
+                          <RightCell
+                            key={role.id}
+                            right={right}
+                            roleId={role.id}
+                            roleTitle={role.title}
+                            value={role.rightsObject[right.key] ?? 0}
+                            disabled={saving}
+                            onChange={changeRight}
+                          />
+                        ))}
+                      </TableRow>
+                    ))}
+                </Fragment>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </ListScreen>
   );
 };

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -7,19 +6,11 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { signerKindTitles, type SignerKind } from '@domain/signing/events';
-import { ListScreenHeader } from '@/components/list-screen-header';
-import { TablePager } from '@/components/table-pager';
+import { signerKindTitles, signerKinds, type SignerKind } from '@domain/signing/events';
+import { DataTable, ListScreen, type DataColumn } from '@/components';
 import { requestDocumentsPath } from '@/config/paths';
 import { usePaging } from '@/hooks/use-paging';
 import { showError, showSuccess } from '@/lib/notices';
@@ -27,7 +18,7 @@ import { selectCurrentUser, selectRights } from '@/lib/session';
 import {
   CertificateDialog,
   SignDownloads,
-  SignerMarkCells,
+  SignerMarkText,
   signableKindOf,
   signingApi,
   useFilesForSignersQuery,
@@ -63,7 +54,7 @@ export const DocumentsListScreen = () => {
   const filterKey = JSON.stringify([[...kinds].sort(), unsignedOnly]);
   const { page, setPage } = usePaging(filterKey);
   const filter = { page, iac: kinds.has('iac'), unit: kinds.has('unit'), final: kinds.has('final'), unsignedOnly };
-  const { data, isFetching } = useFilesForSignersQuery(filter);
+  const { data, isFetching, isError } = useFilesForSignersQuery(filter);
   const signDocuments = useSignDocuments(userId);
   const [pending, setPending] = useState<readonly SignTask[] | null>(null);
   const [run, setRun] = useState<Run | null>(null);
@@ -121,99 +112,85 @@ export const DocumentsListScreen = () => {
     else dispatch(failed.length ? showError(progressLine(outcomes.length, tasks.length, failed.length)) : showSuccess(progressLine(outcomes.length, tasks.length, 0)));
   };
 
-  const files = data?.files ?? [];
   const failedCount = run ? run.outcomes.filter((o) => !o.ok).length : 0;
+  const columns: readonly DataColumn<SignDocument>[] = [
+    {
+      key: 'request',
+      header: 'Заявка',
+      cell: (doc) => (
+        <Link component={RouterLink} to={requestDocumentsPath(doc.requestId)}>
+          {doc.requestNumber ?? doc.requestId}
+        </Link>
+      ),
+    },
+    { key: 'file', header: 'Документ', cell: (doc) => doc.fileName },
+    ...signerKinds.map((kind) => ({ key: kind, header: filterTitles[kind], cell: (doc: SignDocument) => <SignerMarkText mark={doc.signers[kind]} /> })),
+    { key: 'download', header: 'Скачать', cell: (doc) => <SignDownloads docId={doc.docId} fileName={doc.fileName} /> },
+  ];
 
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <ListScreenHeader
-          title="Документы на подпись"
-          count={data ? data.itemsCount : null}
-          actions={
-            <Button variant="contained" disabled={busy} onClick={() => void signAll()}>
-              Подписать все
-            </Button>
-          }
-        />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }} role="group" aria-label="Фильтр">
+    <ListScreen
+      title="Документы на подпись"
+      count={data ? data.itemsCount : null}
+      actions={
+        <Button variant="contained" disabled={busy} onClick={() => void signAll()}>
+          Подписать все
+        </Button>
+      }
+      filters={
+        <>
           {kindFilters.map((kind) => (
             <FormControlLabel key={kind} control={<Checkbox checked={kinds.has(kind)} onChange={() => toggle(kind)} />} label={filterTitles[kind]} />
           ))}
           <FormControlLabel control={<Checkbox checked={unsignedOnly} onChange={(e) => setUnsignedOnly(e.target.checked)} />} label="Только неподписанные" />
-        </Stack>
-        {run && (
-          <Paper variant="outlined" sx={{ p: 1.5 }} aria-label="Ход подписания">
-            <Typography data-testid="sign-progress">
-              {run.running ? `Подписание: ${run.outcomes.length} из ${run.tasks.length}` : progressLine(run.outcomes.length, run.tasks.length, failedCount)}
-            </Typography>
-            {run.running && <LinearProgress variant="determinate" value={(100 * run.outcomes.length) / run.tasks.length} />}
-            <List dense aria-label="Результаты подписания">
-              {run.outcomes.map((o) => (
-                <ListItem key={o.docId} sx={{ color: o.ok ? 'success.main' : 'error.main' }}>
-                  {o.fileName}: {o.message}
-                </ListItem>
-              ))}
-            </List>
-          </Paper>
-        )}
-        <TableContainer component={Paper} variant="outlined">
-          {isFetching && <LinearProgress aria-label="Загрузка" />}
-          <Table size="small" aria-label="Документы на подпись">
-            <TableHead>
-              <TableRow>
-                <TableCell>Заявка</TableCell>
-                <TableCell>Документ</TableCell>
-                <TableCell>Филиал</TableCell>
-                <TableCell>Объект</TableCell>
-                <TableCell>Итоговый</TableCell>
-                <TableCell>Скачать</TableCell>
-                <TableCell aria-label="Действия" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {files.map((doc) => {
-                const task = taskOf(doc);
-                return (
-                  <TableRow key={doc.docId}>
-                    <TableCell>
-                      <Link component={RouterLink} to={requestDocumentsPath(doc.requestId)}>
-                        {doc.requestNumber ?? doc.requestId}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{doc.fileName}</TableCell>
-                    <SignerMarkCells doc={doc} />
-                    <TableCell>
-                      <SignDownloads docId={doc.docId} fileName={doc.fileName} />
-                    </TableCell>
-                    <TableCell>
-                      {task && (
-                        <Button size="small" variant="outlined" disabled={busy} onClick={() => setPending([task])} aria-label={`Подписать ${doc.fileName}`}>
-                          Подписать
-                        </Button>
-                      )}
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-              {data && files.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7}>Документов нет</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePager page={page} pagesCount={data?.pagesCount ?? 0} onPageChange={setPage} />
-      </Stack>
-      {pending && (
-        <CertificateDialog
-          open
-          title={pending.length === 1 ? `Подписать ${pending[0]!.doc.fileName} (${signerKindTitles[pending[0]!.kind]})` : `Подписать все (${pending.length})`}
-          onClose={() => setPending(null)}
-          onChosen={(choice) => void start(pending, choice)}
-        />
+        </>
+      }
+      pager={{ page, pagesCount: data?.pagesCount ?? 0, onPageChange: setPage }}
+      dialogs={
+        pending && (
+          <CertificateDialog
+            open
+            title={pending.length === 1 ? `Подписать ${pending[0]!.doc.fileName} (${signerKindTitles[pending[0]!.kind]})` : `Подписать все (${pending.length})`}
+            onClose={() => setPending(null)}
+            onChosen={(choice) => void start(pending, choice)}
+          />
+        )
+      }
+    >
+      {run && (
+        <Paper variant="outlined" sx={{ p: 1.5 }} aria-label="Ход подписания">
+          <Typography data-testid="sign-progress">
+            {run.running ? `Подписание: ${run.outcomes.length} из ${run.tasks.length}` : progressLine(run.outcomes.length, run.tasks.length, failedCount)}
+          </Typography>
+          {run.running && <LinearProgress variant="determinate" value={(100 * run.outcomes.length) / run.tasks.length} />}
+          <List dense aria-label="Результаты подписания">
+            {run.outcomes.map((o) => (
+              <ListItem key={o.docId} sx={{ color: o.ok ? 'success.main' : 'error.main' }}>
+                {o.fileName}: {o.message}
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
       )}
-    </Box>
+      <DataTable
+        label="Документы на подпись"
+        columns={columns}
+        rows={data?.files}
+        rowKey={(doc) => doc.docId}
+        fetching={isFetching}
+        failed={isError}
+        empty="Документов нет"
+        rowActions={(doc) => {
+          const task = taskOf(doc);
+          return (
+            task && (
+              <Button size="small" variant="outlined" disabled={busy} onClick={() => setPending([task])} aria-label={`Подписать ${doc.fileName}`}>
+                Подписать
+              </Button>
+            )
+          );
+        }}
+      />
+    </ListScreen>
   );
 };
