@@ -113,5 +113,17 @@ export const actorOf = (u: CurrentUser): Actor => ({
   email: u.email,
 });
 
-export const scopeOf = (u: CurrentUser, right: RightKey): UnitScope =>
-  unitScope({ rights: u.rightsObject, unitIds: u.unitIds, hostUnitIds: u.hostUnitIds }, right);
+const scopes = new WeakMap<CurrentUser, Map<RightKey, UnitScope>>();
+
+/**
+ * The user's unit scope for a right, computed once per user object (the cached current user is
+ * replaced, not changed, when its read models move): a command asks for it several times, and a
+ * user of a host organisation unites its own units with the host's, which may be many (issue 18).
+ */
+export const scopeOf = (u: CurrentUser, right: RightKey): UnitScope => {
+  let byRight = scopes.get(u);
+  if (!byRight) scopes.set(u, (byRight = new Map()));
+  let scope = byRight.get(right);
+  if (!scope) byRight.set(right, (scope = unitScope({ rights: u.rightsObject, unitIds: u.unitIds, hostUnitIds: u.hostUnitIds }, right)));
+  return scope;
+};

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { sql, type DatabasePool } from 'slonik';
 
 /**
@@ -29,7 +29,12 @@ export interface TokenClaims extends Session {
 export const newSessionId = () => randomBytes(16).toString('hex');
 
 export class TokenSigner {
-  constructor(private readonly secret: Buffer) {}
+  /** The key imported once: every call signs a fresh token and checks one (issue 18). */
+  private readonly key: KeyObject;
+
+  constructor(secret: Buffer) {
+    this.key = createSecretKey(secret);
+  }
 
   sign(session: Session, now = Date.now()): string {
     const expiresAt = Math.min(now + TOKEN_TTL_MS, session.startedAt + SESSION_MAX_MS);
@@ -53,7 +58,7 @@ export class TokenSigner {
   }
 
   private mac(body: string) {
-    return createHmac('sha256', this.secret).update(body).digest('base64url');
+    return createHmac('sha256', this.key).update(body).digest('base64url');
   }
 }
 
