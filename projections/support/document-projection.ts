@@ -1,5 +1,6 @@
 import type { StoredEvent } from '../../infrastructure/eventstore/port';
-import { defineProjection, type Projection } from '../../infrastructure/projection';
+import { sql } from 'slonik';
+import { defineProjection, type ApplyContext, type Projection } from '../../infrastructure/projection';
 import { deleteRows, loadRows, upsertRows, type Row } from './rows';
 
 /**
@@ -17,10 +18,28 @@ export interface DocumentTable<R extends Row> {
   readonly evolve: (row: R | null, event: StoredEvent, key: string) => R | null;
 }
 
+/**
+ * The keys a rebuild has written to a table so far, kept in the projection's memory (null: not
+ * known, so every touched key is looked up). A rebuild's new table starts empty, so only keys in
+ * the set need loading: most keys a rebuild batch touches are new (a file, a comment), and the
+ * lookups of rows that did not exist cost those projections a third of their statement time.
+ * The set is started only on an empty table: a memory cleared after a failed batch, or the
+ * bisection of a failed batch, looks every key up.
+ */
+const writtenKeys = async (tx: Parameters<Projection['apply']>[0], table: string, memo: Map<string, unknown>): Promise<Set<string> | null> => {
+  const name = `written-keys:${table}`;
+  if (!memo.has(name)) {
+    const empty = await tx.oneFirst(sql.unsafe`SELECT NOT EXISTS (SELECT 1 FROM ${sql.identifier([table])})`);
+    memo.set(name, empty ? new Set<string>() : null);
+  }
+  return memo.get(name) as Set<string> | null;
+};
+
 export const applyDocumentTable = async <R extends Row>(
   tx: Parameters<Projection['apply']>[0],
   spec: DocumentTable<R>,
   events: readonly StoredEvent[],
+  context?: ApplyContext,
 ) => {
   // Keys as the table holds them (numbers for integer keys, so the primary key's index finds them).
   const touched = new Map<string, { key: string | number; events: StoredEvent[] }>();
@@ -32,7 +51,9 @@ export const applyDocumentTable = async <R extends Row>(
       else touched.set(key, { key: typeof k === 'number' ? k : key, events: [e] });
     }
   if (touched.size === 0) return;
-  const current = await loadRows(tx, spec.table, spec.key, [...touched.values()].map((t) => t.key));
+  const written = context?.rebuilding ? await writtenKeys(tx, spec.table, context.memo) : null;
+  const lookups = written ? [...touched].filter(([key]) => written.has(key)) : [...touched];
+  const current = await loadRows(tx, spec.table, spec.key, lookups.map(([, t]) => t.key));
   const upserts: Row[] = [];
   const deletes: Array<string | number> = [];
   for (const [key, { key: raw, events: list }] of touched) {
@@ -40,6 +61,10 @@ export const applyDocumentTable = async <R extends Row>(
     for (const e of list) row = spec.evolve(row, e, key);
     if (row) upserts.push(row);
     else if (current.has(key)) deletes.push(raw);
+    if (written) {
+      if (row) written.add(key);
+      else written.delete(key);
+    }
   }
   await upsertRows(tx, spec.table, [spec.key], spec.columns, upserts);
   await deleteRows(tx, spec.table, spec.key, deletes);
@@ -64,7 +89,7 @@ export const documentProjection = (options: {
     ...(options.indexes ? { indexes: options.indexes } : {}),
     tables: options.tables.map((t) => t.table),
     eventTypes: new Set(options.eventTypes),
-    apply: async (tx, events) => {
-      for (const t of options.tables) await applyDocumentTable(tx, t, events);
+    apply: async (tx, events, context) => {
+      for (const t of options.tables) await applyDocumentTable(tx, t, events, context);
     },
   });
