@@ -6,6 +6,7 @@ import { IMPORT_COLUMNS, indexModels, indexRefs, rowErrorText, type ImportRefere
 import { isDomainError } from '../../domain/shared/errors';
 import type { ToolImportLookups } from '../../commands/tool-import/lookup-port';
 import type { ImportProgress, ImportResult } from '../../commands/tool-import/import';
+import type { Logger } from '../../infrastructure/logger';
 
 /** The read models' answers to the import's lookups (the catalogues by title, the object's registry). */
 export const toolImportLookups = (pool: DatabasePool): ToolImportLookups => ({
@@ -66,6 +67,8 @@ const KEEP_MS = 30 * 60_000;
 export class ToolImportJobs {
   private readonly jobs = new Map<string, { view: ImportJobView; userId: number; finishedAt: number | null }>();
 
+  constructor(private readonly log: Logger) {}
+
   start(userId: number, unitId: number, run: (onProgress: (p: ImportProgress) => void) => Promise<ImportResult>, cleanupPath: string | null): string {
     this.prune();
     const id = randomUUID();
@@ -82,6 +85,8 @@ export class ToolImportJobs {
           result: { ...rest, errors: errors.slice(0, MAX_LISTED_ERRORS).map(rowErrorText), errorsCount: errors.length },
         });
       } catch (error) {
+        // The user sees a Russian message; an unexpected failure is also written to the log with its cause.
+        if (!isDomainError(error)) this.log.error({ err: error instanceof Error ? error.message : String(error), unitId }, 'tool import failed');
         set({ state: 'failed', progress: { ...entry.view.progress, phase: 'failed' }, message: isDomainError(error) ? error.message : 'Не удалось выполнить импорт' });
       } finally {
         entry.finishedAt = Date.now();

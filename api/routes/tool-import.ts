@@ -28,7 +28,7 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
  */
 export const toolImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const lookups = toolImportLookups(ctx.pool);
-  const jobs = new ToolImportJobs();
+  const jobs = new ToolImportJobs(ctx.log);
   /**
    * The object's registry is read from the read models: they must have applied the whole log first,
    * else a tool written just before would survive the replacement. Refused rather than half-known.

@@ -143,6 +143,7 @@ describe('Excel import of equipment', () => {
     ];
     const file = await xlsx(rows);
     const first = await runImport(file);
+    expect(first.state, first.message ?? '').toBe('done');
     expect(first.result).toMatchObject({ ok: true, setsAdded: 1, toolsAdded: 6 });
     const after = await registry();
     expect(after.tools.map((x) => x.serial_number)).toEqual(['SN-IMP-1', 'SN-IMP-2', 'SN-IMP-3', 'SN-IMP-4', 'SN-IMP-5', 'SN-IMP-6']);
