@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { demoFacts, eventCount, registerRepair, type Facts } from './helpers';
+import type { ApiClient, TestApp } from '../../support/app';
+import { eventCount, registerRepair, type Facts, startDeskApp } from './helpers';
 
 let t: TestApp;
 let court: ApiClient;
 let engineer: ApiClient;
 let facts: Facts;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  court = await t.signIn('court');
-  engineer = await t.signIn('engineer');
-  facts = await demoFacts(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, court, engineer, facts } = await startDeskApp()));
+afterAll(() => t.close());
 
 const comment = (client: ApiClient, requestId: number, text: string, usersIds: number[] = []) =>
   client.multipart('POST', '/api/request_comments', { requestComment: { request_id: requestId, comment: text }, usersIds });

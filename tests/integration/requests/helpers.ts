@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
 import PizZip from 'pizzip';
-import type { ApiClient, TestApp } from '../../support/app';
+import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 
 export const eventCount = async (t: TestApp) => Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
 
@@ -30,6 +30,12 @@ export const demoFacts = async (t: TestApp) => {
 };
 
 export type Facts = Awaited<ReturnType<typeof demoFacts>>;
+
+/** The demo app of a spec file with the court user and the engineer signed in, and the demo facts. */
+export const startDeskApp = async () => {
+  const t = await startTestApp();
+  return { t, court: await t.signIn('court'), engineer: await t.signIn('engineer'), facts: await demoFacts(t) };
+};
 
 /** The court user's repair of its own printer: a request every rule accepts. */
 export const repairRequest = (facts: Facts) => ({

@@ -1,22 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { demoFacts, docxOf, eventCount, registerRepair, today, type Facts } from './helpers';
+import type { ApiClient, TestApp } from '../../support/app';
+import { docxOf, eventCount, registerRepair, today, type Facts, startDeskApp } from './helpers';
 
 let t: TestApp;
 let court: ApiClient;
 let engineer: ApiClient;
 let facts: Facts;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  court = await t.signIn('court');
-  engineer = await t.signIn('engineer');
-  facts = await demoFacts(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, court, engineer, facts } = await startDeskApp()));
+afterAll(() => t.close());
 
 /** The hand-uploaded СО-8 act: a real Word document (the server checks an act's content). */
 const actDocx = docxOf('Акт СО-8 № СР-17/2026');

@@ -8,8 +8,8 @@ import { saveRequest } from '../../../commands/request/save';
 import { PostgresEventStore } from '../../../infrastructure/eventstore/postgres/postgres-event-store';
 import { withUpcasting } from '../../../infrastructure/eventstore/upcasting';
 import { silentLogger } from '../../../infrastructure/logger';
-import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { demoFacts, eventCount, registerRepair, type Facts } from './helpers';
+import type { ApiClient, TestApp } from '../../support/app';
+import { eventCount, registerRepair, type Facts, startDeskApp } from './helpers';
 
 /*
  * Issue 18: the server decides the next command on a request it appended to last from its stream
@@ -24,15 +24,8 @@ let court: ApiClient;
 let engineer: ApiClient;
 let facts: Facts;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  court = await t.signIn('court');
-  engineer = await t.signIn('engineer');
-  facts = await demoFacts(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, court, engineer, facts } = await startDeskApp()));
+afterAll(() => t.close());
 
 /** The engineer's save or comment as another server process makes it: its own store, so not this server's cache. */
 const elsewhere = async () => {

@@ -1,24 +1,17 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
+import type { ApiClient, TestApp } from '../../support/app';
 import { countFilesUnder } from '../../support/files-on-disk';
-import { demoFacts, eventCount, registerRepair, type Facts } from './helpers';
+import { eventCount, registerRepair, type Facts, startDeskApp } from './helpers';
 
 let t: TestApp;
 let court: ApiClient;
 let engineer: ApiClient;
 let facts: Facts;
 
-beforeAll(async () => {
-  t = await startTestApp();
-  court = await t.signIn('court');
-  engineer = await t.signIn('engineer');
-  facts = await demoFacts(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, court, engineer, facts } = await startDeskApp()));
+afterAll(() => t.close());
 
 /** Every file under the files directory, temporary ones included. */
 const filesOnDisk = () => countFilesUnder(t.server.ctx.config.filesDir);
