@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chownSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
+import { chownSync, createWriteStream, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, unlinkSync, writeFileSync, type WriteStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -16,17 +16,26 @@ const DATABASE = 'itsupport';
 const PASSWORD = 'postgres';
 const urlAt = (port: number, database: string) => `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/${database}`;
 
-const answers = async (port: number): Promise<boolean> => {
+/** Whether a PostgreSQL answers on `port` and serves the cluster `dir`, not another one. */
+const answers = async (port: number, dir: string): Promise<boolean> => {
   const probe = new pg.Client({ connectionString: urlAt(port, 'postgres'), connectionTimeoutMillis: 2000 });
   probe.on('error', () => {});
   try {
     await probe.connect();
-    return true;
+    // Two installations started together may try the same free port: the one whose postgres lost the
+    // bind must not take the winner's answer for its own (both would then seed one database).
+    const served = String((await probe.query('SHOW data_directory')).rows[0]?.data_directory ?? '');
+    return sameFolder(served, dir);
   } catch {
     return false;
   } finally {
     await probe.end().catch(() => {});
   }
+};
+
+const sameFolder = (a: string, b: string): boolean => {
+  const real = (x: string) => (existsSync(x) ? realpathSync(x) : path.resolve(x));
+  return real(a) === real(b);
 };
 
 /** A UTF-8 locale when the system has one (initdb's default under a bare container locale is SQL_ASCII). */
@@ -103,7 +112,7 @@ const runningPort = async (dir: string): Promise<number | null> => {
   const pid = Number(pidLine);
   const port = Number(portLine);
   if (!alive(pid)) return null;
-  if (await answers(port)) return port;
+  if (await answers(port, dir)) return port;
   const comm = existsSync(`/proc/${pid}/comm`) ? readFileSync(`/proc/${pid}/comm`, 'utf8').trim() : 'postgres';
   if (comm !== 'postgres') {
     unlinkSync(lock);
@@ -125,7 +134,7 @@ const launch = async (bin: Binaries, dir: string, port: number, account: Account
   const exit = exited(child).then((code) => (exitCode = code));
   const deadline = Date.now() + 120_000;
   while (exitCode === undefined && Date.now() < deadline) {
-    if (await answers(port)) return { child, exit };
+    if (await answers(port, dir)) return { child, exit };
     await Promise.race([exit, new Promise((r) => setTimeout(r, 200))]);
   }
   if (exitCode === undefined) child.kill('SIGKILL');
