@@ -147,14 +147,19 @@ describe('request desk defects (issue 19, client)', () => {
     const dialog = await openRequest(page, 'chief', id);
     await dialog.getByLabel('Описание', { exact: true }).fill('Проверка уведомления, исправлено');
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    const notice = page.getByTestId('global-notice');
-    await notice.waitFor();
-    const noticeBox = (await notice.boundingBox())!;
-    const buttons = dialog.locator('.MuiDialogActions-root button');
-    expect(await buttons.count()).toBeGreaterThan(0);
-    for (const box of await buttons.evaluateAll((all) => all.map((b) => b.getBoundingClientRect().toJSON() as Box))) expect(overlaps(noticeBox, box)).toBe(false);
-    const title = (await page.getByTestId('request-dialog-title').boundingBox())!;
-    expect(overlaps(noticeBox, title)).toBe(false);
+    // A green notice lives 1 s: measure it and the dialog in one step in the page, the moment it shows.
+    const measured = await page.waitForFunction(() => {
+      const notice = document.querySelector('[data-testid="global-notice"]');
+      const title = document.querySelector('[data-testid="request-dialog-title"]');
+      if (!notice || !title) return null;
+      const rect = (el: Element) => el.getBoundingClientRect().toJSON() as Box;
+      const buttons = [...document.querySelectorAll('[role="dialog"] .MuiDialogActions-root button')].map(rect);
+      return { notice: rect(notice), title: rect(title), buttons };
+    });
+    const boxes = (await measured.jsonValue())!;
+    expect(boxes.buttons.length).toBeGreaterThan(0);
+    for (const box of boxes.buttons) expect(overlaps(boxes.notice, box)).toBe(false);
+    expect(overlaps(boxes.notice, boxes.title)).toBe(false);
     await screenshot(page, 'request-desk-notice');
     expectNoProblems(problems);
   });
