@@ -126,4 +126,20 @@ describe('the main menu follows rights (administration.md 2.3, 6)', () => {
     expectNoProblems(problems);
     await context.close();
   });
+
+  test('menus grow open as MUI animates them, and at once for a user whose system asks for less motion', async () => {
+    const menuTransition = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1440, height: 900 }, reducedMotion });
+      const page = await context.newPage();
+      await signIn(page, 'court');
+      await page.getByRole('button', { name: 'Помощь' }).click();
+      const paper = page.locator('.MuiMenu-paper');
+      await paper.waitFor();
+      const durations = await paper.evaluate((el) => getComputedStyle(el).transitionDuration);
+      await context.close();
+      return durations.split(',').map((d) => parseFloat(d));
+    };
+    expect(Math.max(...(await menuTransition('no-preference')))).toBeGreaterThan(0);
+    expect(Math.max(...(await menuTransition('reduce')))).toBe(0);
+  });
 });
