@@ -80,6 +80,8 @@ const routeApi = async (page: Page, options: OpenPageOptions): Promise<Notificat
     for (const n of fake.items) if (n.id === id) n.state = 2;
     return answer({ message: 'Сохранено' });
   };
+  // Routing relays every call through the test process: only a test that fakes or rewrites pays for it.
+  if (options.notifications === undefined && options.serverVersion === undefined) return fake;
   // A reload or the end of a test cancels calls in flight; their routes have nobody to answer.
   await page.route('**/api/**', (route) => handle(route).catch(() => route.abort().catch(() => {})));
   return fake;
@@ -94,7 +96,9 @@ export interface OpenedPage {
 
 /** A fresh browser context (own sessionStorage) with a page watched for problems. */
 export const openPage = async (browser: Browser, options: OpenPageOptions = {}): Promise<OpenedPage> => {
-  const context = await browser.newContext({ locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1440, height: 900 } });
+  // Reduced motion: the client then opens dialogs and menus without animation, so a step waits for no
+  // transition (menu-rights.e2e checks the switch).
+  const context = await browser.newContext({ locale: 'ru-RU', timezoneId: 'Europe/Moscow', viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   const problems = watchProblems(page);
   const notifications = await routeApi(page, options);
@@ -125,12 +129,41 @@ export const fileBrowser = (alongside?: () => Promise<unknown>) => {
   };
 };
 
-/** Signs in through the login form and waits for the header to show the user. */
-export const signIn = async (page: Page, login: string, password = DEMO_PASSWORD): Promise<void> => {
+/** The client's sessionStorage key (web/src/config/constants.ts SESSION_STORAGE_KEY). */
+export const SESSION_KEY = 'court-it-support.user';
+
+/** Signs in through the API: the user and token the client keeps in sessionStorage. */
+export const apiSignIn = async (login: string, password = DEMO_PASSWORD): Promise<{ user: Record<string, unknown>; token: string }> => {
+  const response = await fetch(appUrl('/api/auth/signin'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: login, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in ${login}: ${response.status} ${await response.text()}`);
+  const { accessToken, ...user } = (await response.json()) as Record<string, unknown>;
+  return { user, token: String(accessToken) };
+};
+
+/** Signs in through the login form and waits for the header to show the user (the tests of the form itself). */
+export const signInByForm = async (page: Page, login: string, password = DEMO_PASSWORD): Promise<void> => {
   await page.goto(appUrl('/login'));
   await page.getByLabel('Логин').fill(login);
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.getByTestId('user-fio').waitFor();
+};
+
+/**
+ * Signs in as a returning user: the session the API gives is put where the client keeps it and the
+ * app opens Home with it. The form is the sign-in tests' subject (signInByForm); for every other test
+ * it cost a second load of the client and a second password check.
+ */
+export const signIn = async (page: Page, login: string, password = DEMO_PASSWORD): Promise<void> => {
+  const session = await apiSignIn(login, password);
+  // A plain JSON answer of the app's origin shares the tab's sessionStorage, and no client runs there.
+  await page.goto(appUrl('/api/app_info'));
+  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key!, value!), [SESSION_KEY, JSON.stringify(session)]);
+  await page.goto(appUrl('/'));
   await page.getByTestId('user-fio').waitFor();
 };
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { appUrl, DEMO_PASSWORD } from '../../support/browser-harness';
+import { apiSignIn, appUrl, DEMO_PASSWORD, SESSION_KEY } from '../../support/browser-harness';
 import { buildRequestDialogHost } from './build';
 
 /** The address of the page hosting the request dialog (served by the test on the app's origin). */
@@ -94,12 +94,7 @@ export const takenRepair = async ({ withTool }: { withTool: boolean }): Promise<
  * app's origin), then opens the host page: the dialog needs no screen of the built client.
  */
 export const signInOnHost = async (page: Page, login: string): Promise<void> => {
-  const response = await fetch(appUrl('/api/auth/signin'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
-  });
-  const { accessToken, ...user } = (await response.json()) as Record<string, unknown>;
+  const session = await apiSignIn(login, DEMO_PASSWORD);
   await page.goto(appUrl(HOST_PATH));
-  await page.evaluate((session) => window.sessionStorage.setItem('court-it-support.user', session), JSON.stringify({ user, token: accessToken }));
+  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key!, value!), [SESSION_KEY, JSON.stringify(session)]);
 };
