@@ -26,6 +26,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,
+          // Files share a worker's module cache: each file starts its own app on its own database, and
+          // importing the whole server anew per file cost more than most files' tests (no file mocks a module).
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
