@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { viteAliases } from './web/aliases.mjs';
+import { browserWorkers } from './tests/support/browser-workers';
 
 // Three groups: unit (pure, fast), integration (real PostgreSQL, Redis, SMTP sink; one database
 // per test file), browser (Debian chromium driving the app as `npm start` serves it).
@@ -40,7 +41,8 @@ export default defineConfig({
           globalSetup: ['tests/support/browser-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // Files side by side, each worker against its own server and database (browser-workers.ts).
+          maxWorkers: browserWorkers(),
           sequence: { groupOrder: 2 },
         },
       },

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
-import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, hotlineUrl, screenshot, signIn } from '../support/browser-harness';
 
 /**
  * The state hot line from the request dialog (issue 14; requests.md 4.4, 8), on the real server
@@ -94,7 +94,7 @@ describe("'Добавить на ГЛ'", () => {
   test('a non-200 answer shows the hot line message and leaves the button enabled', async () => {
     const { page, problems } = await browser.open();
     const request = await performedConsultation(directUnit, 'Консультация: отказ ГЛ');
-    await fetch(new URL('/__double/next', inject('hotlineUrl')), { method: 'POST', body: JSON.stringify({ modes: ['refused'] }) });
+    await fetch(hotlineUrl('/__double/next'), { method: 'POST', body: JSON.stringify({ modes: ['refused'] }) });
     await signIn(page, 'engineer');
     const dialog = await openRequest(page, request.id);
     const button = dialog.getByRole('button', { name: 'Добавить на ГЛ' });

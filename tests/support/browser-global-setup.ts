@@ -7,16 +7,17 @@ import { startServer, type RunningServer } from '../../api/server';
 import type { Logger } from '../../infrastructure/logger';
 import { ensureChromium } from './browser-chromium';
 import { buildClientIfStale } from './browser-client';
+import { browserWorkers } from './browser-workers';
 import { databaseUrl, dropOrphanDatabases, withAdminClient } from './database';
 import { ensurePostgres, ensureRedis } from './services';
 import { startHotlineDouble } from './hotline-double';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The origin serving the built client and /api, e.g. http://127.0.0.1:41234 */
-    appUrl: string;
-    /** The state hot line double the server calls (tests/support/hotline-double.ts; control at /__double/next). */
-    hotlineUrl: string;
+    /** Per browser worker, the origin serving the built client and /api, e.g. http://127.0.0.1:41234 */
+    appUrls: string[];
+    /** Per browser worker, the state hot line double its server calls (tests/support/hotline-double.ts; control at /__double/next). */
+    hotlineUrls: string[];
   }
 }
 
@@ -40,20 +41,20 @@ const startApp = (database: string, workDir: string, hotlineUrl: string): Promis
   return startServer(loadConfig(env), { listen: true, seed: true, log: quietLog });
 };
 
-export default async function setup(project: TestProject) {
-  const started = Date.now();
-  ensureChromium();
-  await ensurePostgres();
-  await ensureRedis();
-  await dropOrphanDatabases();
-  buildClientIfStale();
+interface WorkerApp {
+  readonly url: string;
+  readonly hotlineUrl: string;
+  close(): Promise<void>;
+}
 
-  const database = `t_${process.pid}_browser`;
+/** One worker's server with its own database, files folder and hot line double. */
+const startWorkerApp = async (slot: number): Promise<WorkerApp> => {
+  const database = `t_${process.pid}_browser_${slot}`;
   await withAdminClient((c) => c.query(`CREATE DATABASE "${database}"`));
   const workDir = mkdtempSync(path.join(tmpdir(), 'itsup-browser-'));
   let server: RunningServer | null = null;
   const hotline = await startHotlineDouble();
-  const teardown = async () => {
+  const close = async () => {
     await server?.close();
     await hotline.close();
     await withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`));
@@ -64,11 +65,32 @@ export default async function setup(project: TestProject) {
     const page = await (await fetch(new URL('/about', server.url))).text();
     if (!page.includes('<div id="root">')) throw new Error('The server does not serve the built client (web/dist) with the SPA fallback');
   } catch (error) {
-    await teardown();
+    await close();
     throw error;
   }
-  console.log(`[browser] app at ${server.url}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  project.provide('appUrl', server.url);
-  project.provide('hotlineUrl', hotline.url);
+  return { url: server.url, hotlineUrl: hotline.url, close };
+};
+
+export default async function setup(project: TestProject) {
+  const started = Date.now();
+  ensureChromium();
+  await ensurePostgres();
+  await ensureRedis();
+  await dropOrphanDatabases();
+  buildClientIfStale();
+
+  const results = await Promise.allSettled(Array.from({ length: browserWorkers() }, (_, slot) => startWorkerApp(slot + 1)));
+  const apps = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const teardown = async () => {
+    for (const app of apps) await app.close();
+  };
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await teardown();
+    throw failed.reason;
+  }
+  console.log(`[browser] ${apps.length} apps at ${apps.map((a) => a.url).join(', ')}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  project.provide('appUrls', apps.map((a) => a.url));
+  project.provide('hotlineUrls', apps.map((a) => a.hotlineUrl));
   return teardown;
 }

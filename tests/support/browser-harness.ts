@@ -9,8 +9,14 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots'
 
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
 
+/** This file's server: each browser worker (VITEST_POOL_ID 1..n) has its own (browser-global-setup.ts). */
+const slot = (urls: readonly string[]): string => urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length]!;
+
 /** An absolute address in the app under test. */
-export const appUrl = (pathname = '/'): string => new URL(pathname, inject('appUrl')).toString();
+export const appUrl = (pathname = '/'): string => new URL(pathname, slot(inject('appUrls'))).toString();
+
+/** An address of the state hot line double this file's server calls. */
+export const hotlineUrl = (pathname = '/'): string => new URL(pathname, slot(inject('hotlineUrls'))).toString();
 
 /** What went wrong in the page: console errors and uncaught exceptions. */
 export interface PageProblems {
