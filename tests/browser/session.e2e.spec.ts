@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_KEY, appUrl, expectNoProblems, launchBrowser, openPage, signInByForm } from '../support/browser-harness';
+import { SESSION_KEY, appUrl, expectNoProblems, launchBrowser, openPage, signIn } from '../support/browser-harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ const storedSession = (page: Page) =>
 describe('the session (administration.md 9: the user in sessionStorage under a fixed key)', () => {
   test('a reload keeps the session and the page; every answer slides the token', async () => {
     const { page, problems, context } = await openPage(browser);
-    await signInByForm(page, 'chief');
+    await signIn(page, 'chief');
     const first = await storedSession(page);
     expect(first?.user.fio).toBe('Орлова Елена Игоревна');
 
@@ -38,7 +38,7 @@ describe('the session (administration.md 9: the user in sessionStorage under a f
 
   test('a session the server no longer accepts ends on reload: the user is a guest on Home', async () => {
     const { page, problems, context } = await openPage(browser);
-    await signInByForm(page, 'court');
+    await signIn(page, 'court');
     // The running client mirrors its own (valid) token into sessionStorage whenever an answer slides
     // it, so a token forged beside it is overwritten by any call still in flight (after sign-in the
     // references load; on a busy machine they answer late). Forge it while no client runs on the

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiAs, appUrl, expectNoProblems, launchBrowser, openPage, screenshot, signInByForm } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, launchBrowser, openPage, screenshot, signIn } from '../support/browser-harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('home and sign-in (administration.md 2.2, 2.3, 2.5)', () => {
 
   test('signing out leaves the user as a guest on Home and forgets the stored session', async () => {
     const { page, problems, context } = await openPage(browser);
-    await signInByForm(page, 'engineer');
+    await signIn(page, 'engineer');
     expect(await page.evaluate(() => window.sessionStorage.length)).toBe(1);
 
     await page.goto(appUrl('/about'));

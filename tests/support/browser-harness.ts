@@ -138,7 +138,7 @@ export const fileBrowser = (alongside?: () => Promise<unknown>) => {
 /** The client's sessionStorage key (web/src/config/constants.ts SESSION_STORAGE_KEY). */
 export const SESSION_KEY = 'court-it-support.user';
 
-/** Signs in through the API: the user and token the client keeps in sessionStorage. */
+/** Signs in through the API: the user and token the client keeps in sessionStorage (a page without the login form). */
 export const apiSignIn = async (login: string, password = DEMO_PASSWORD): Promise<{ user: Record<string, unknown>; token: string }> => {
   const response = await fetch(appUrl('/api/auth/signin'), {
     method: 'POST',
@@ -150,26 +150,12 @@ export const apiSignIn = async (login: string, password = DEMO_PASSWORD): Promis
   return { user, token: String(accessToken) };
 };
 
-/** Signs in through the login form and waits for the header to show the user (the tests of the form itself). */
-export const signInByForm = async (page: Page, login: string, password = DEMO_PASSWORD): Promise<void> => {
+/** Signs in through the login form and waits for the header to show the user. */
+export const signIn = async (page: Page, login: string, password = DEMO_PASSWORD): Promise<void> => {
   await page.goto(appUrl('/login'));
   await page.getByLabel('Логин').fill(login);
   await page.getByLabel('Пароль').fill(password);
   await page.getByRole('button', { name: 'Войти', exact: true }).click();
-  await page.getByTestId('user-fio').waitFor();
-};
-
-/**
- * Signs in as a returning user: the session the API gives is put where the client keeps it and the
- * app opens Home with it. The form is the sign-in tests' subject (signInByForm); for every other test
- * it cost a second load of the client and a second password check.
- */
-export const signIn = async (page: Page, login: string, password = DEMO_PASSWORD): Promise<void> => {
-  const session = await apiSignIn(login, password);
-  // A plain JSON answer of the app's origin shares the tab's sessionStorage, and no client runs there.
-  await page.goto(appUrl('/api/app_info'));
-  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key!, value!), [SESSION_KEY, JSON.stringify(session)]);
-  await page.goto(appUrl('/'));
   await page.getByTestId('user-fio').waitFor();
 };
 
