@@ -167,13 +167,9 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
 
 /** Calls the API from the test (not the page), e.g. to know what the page should show. */
 export const apiAs = async (login: string) => {
-  const signin = await fetch(appUrl('/api/auth/signin'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
-  });
-  const user = (await signin.json()) as { id: number; accessToken: string; fio: string; post_id: number | null; organization_id: number | null };
-  let token = user.accessToken;
+  const session = await apiSignIn(login);
+  const user = session.user as { id: number; fio: string; post_id: number | null; organization_id: number | null };
+  let token = session.token;
   const get = async <T>(pathname: string): Promise<T> => {
     const response = await fetch(appUrl(`/api${pathname}`), { headers: { userId: String(user.id), accessToken: token } });
     token = response.headers.get('freshtoken') ?? token;
