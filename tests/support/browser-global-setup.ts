@@ -18,6 +18,8 @@ declare module 'vitest' {
     appUrls: string[];
     /** Per browser worker, the state hot line double its server calls (tests/support/hotline-double.ts; control at /__double/next). */
     hotlineUrls: string[];
+    /** Where test files lease one of those servers (browser-slots.ts). */
+    browserSlotDir: string;
   }
 }
 
@@ -81,8 +83,10 @@ export default async function setup(project: TestProject) {
 
   const results = await Promise.allSettled(Array.from({ length: browserWorkers() }, (_, slot) => startWorkerApp(slot + 1)));
   const apps = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const slotDir = mkdtempSync(path.join(tmpdir(), 'itsup-browser-slots-'));
   const teardown = async () => {
     for (const app of apps) await app.close();
+    rmSync(slotDir, { recursive: true, force: true });
   };
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
   if (failed) {
@@ -92,5 +96,6 @@ export default async function setup(project: TestProject) {
   console.log(`[browser] ${apps.length} apps at ${apps.map((a) => a.url).join(', ')}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('appUrls', apps.map((a) => a.url));
   project.provide('hotlineUrls', apps.map((a) => a.hotlineUrl));
+  project.provide('browserSlotDir', slotDir);
   return teardown;
 }

@@ -3,14 +3,24 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser-chromium';
+import { takeSlot, type SlotLease } from './browser-slots';
 
 export const DEMO_PASSWORD = 'demo2026';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
 
 export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
 
-/** This file's server: each browser worker (VITEST_POOL_ID 1..n) has its own (browser-global-setup.ts). */
-const slot = (urls: readonly string[]): string => urls[(Number(process.env.VITEST_POOL_ID ?? '1') - 1) % urls.length]!;
+/** This file's server of the workers' (browser-global-setup.ts), leased on first use and given back after the file. */
+let lease: SlotLease | undefined;
+const slot = (urls: readonly string[]): string => {
+  lease ??= takeSlot(inject('browserSlotDir'), urls.length);
+  return urls[lease.index]!;
+};
+// Registered when the file imports the harness, so it is the file's last after-hook (hooks run as a stack).
+afterAll(() => {
+  lease?.release();
+  lease = undefined;
+});
 
 /** An absolute address in the app under test. */
 export const appUrl = (pathname = '/'): string => new URL(pathname, slot(inject('appUrls'))).toString();

@@ -1,10 +1,9 @@
 /**
- * How many browser files run side by side (BROWSER_WORKERS, default 1). Each worker is meant to have a
- * server and database of its own (browser-global-setup.ts). With 2, a full run failed on list counts
- * one higher than the file's own writes and a missing notice, as if two files met on one server: until
- * that is understood, files run one after another by default.
+ * How many browser files run side by side (BROWSER_WORKERS, default 2: the machine has 2 cores and a
+ * browser file waits on its page much of the time). Each worker has a server and database of its own
+ * (browser-global-setup.ts), and each file leases one of them for its whole run (browser-slots.ts).
  */
 export const browserWorkers = (): number => {
-  const n = Number(process.env.BROWSER_WORKERS ?? 1);
+  const n = Number(process.env.BROWSER_WORKERS ?? 2);
   return Number.isInteger(n) && n >= 1 ? n : 1;
 };
