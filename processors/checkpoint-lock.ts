@@ -1,5 +1,5 @@
-import { sql, type DatabaseTransactionConnection } from 'slonik';
-import { samePosition, type Position } from '../infrastructure/eventstore/port';
+import { sql, type CommonQueryMethods, type DatabaseTransactionConnection } from 'slonik';
+import type { Position } from '../infrastructure/eventstore/port';
 
 /**
  * The checkpoint row of a processor is its lock: whoever holds it (FOR UPDATE) is the only one
@@ -21,10 +21,31 @@ export const lockCheckpoint = async (tx: DatabaseTransactionConnection, name: st
   await tx.query(sql.unsafe`SELECT 1 FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`);
 };
 
-/** Locks the checkpoint row, provided it still stands where this process last stored it. */
-export const lockCheckpointAt = async (tx: DatabaseTransactionConnection, name: string, expected: Position | null): Promise<void> => {
-  const row = await tx.maybeOne(sql.unsafe`
-    SELECT commit_position::text AS commit, prepare_position AS prepare
-    FROM projection_checkpoints WHERE name = ${name} FOR UPDATE`);
-  if (!row || !samePosition(parsePosition(row.commit as string | null, row.prepare as number | null), expected)) throw new CheckpointMoved();
+/**
+ * Moves the checkpoint row from `expected` to `to` and so locks it for the transaction, in one
+ * statement: the batch written after it in the same transaction commits with it or not at all.
+ * Throws CheckpointMoved when the row no longer stands where this process last stored it (another
+ * process or a rebuild got there first; a waiting UPDATE re-checks the row once the holder commits).
+ * With `asyncCommit` the transaction does not wait for its WAL flush (a projection's batch and its
+ * checkpoint are lost together in a crash and applied again: waiting buys nothing).
+ */
+export const moveCheckpoint = async (
+  tx: CommonQueryMethods,
+  name: string,
+  expected: Position | null,
+  to: Position,
+  asyncCommit: boolean,
+): Promise<void> => {
+  const moved = sql.unsafe`
+    UPDATE projection_checkpoints
+    SET commit_position = ${to.commit.toString()}::xid8, prepare_position = ${to.prepare.toString()}::int8,
+        status = 'running', error = NULL, updated_at = now()
+    WHERE name = ${name}
+      AND commit_position IS NOT DISTINCT FROM ${expected ? expected.commit.toString() : null}::xid8
+      AND prepare_position IS NOT DISTINCT FROM ${expected ? expected.prepare.toString() : null}::int8
+    RETURNING 1`;
+  const row = asyncCommit
+    ? await tx.one(sql.unsafe`WITH moved AS (${moved}) SELECT count(*)::int AS n, set_config('synchronous_commit', 'off', true) FROM moved`)
+    : await tx.one(sql.unsafe`WITH moved AS (${moved}) SELECT count(*)::int AS n FROM moved`);
+  if (row.n !== 1) throw new CheckpointMoved();
 };

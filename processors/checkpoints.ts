@@ -1,6 +1,6 @@
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import type { Position } from '../infrastructure/eventstore/port';
-import { lockCheckpointAt, parsePosition } from './checkpoint-lock';
+import { moveCheckpoint, parsePosition } from './checkpoint-lock';
 
 /** The rows of projection_checkpoints: where each processor stands, its version and its state. */
 export class Checkpoints {
@@ -30,18 +30,24 @@ export class Checkpoints {
 
   /**
    * Moves the checkpoint from `expected` to `to`, with `work` (the batch's writes) in the same
-   * transaction; throws CheckpointMoved when another process moved it first.
+   * transaction; throws CheckpointMoved when another process moved it first. Three round trips and
+   * the work: BEGIN, the move (which locks the row), COMMIT.
    */
   async advance(
     name: string,
     expected: Position | null,
     to: Position,
     work: ((tx: DatabaseTransactionConnection) => Promise<void>) | null,
+    options: { asyncCommit: boolean } = { asyncCommit: false },
   ): Promise<void> {
+    if (!work) {
+      // Nothing to write with it: one statement, its own transaction.
+      await moveCheckpoint(this.pool, name, expected, to, options.asyncCommit);
+      return;
+    }
     await this.pool.transaction(async (tx) => {
-      await lockCheckpointAt(tx, name, expected);
-      if (work) await work(tx);
-      await setCheckpoint(tx, name, to);
+      await moveCheckpoint(tx, name, expected, to, options.asyncCommit);
+      await work(tx);
     });
   }
 

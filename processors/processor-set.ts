@@ -92,7 +92,7 @@ export class ProcessorSet {
     try {
       // The row lock makes one batch at a time per projection, across processes; a moved
       // checkpoint means another process (or a rebuild) got there first.
-      await this.checkpoints.advance(name, s.persisted, to, work);
+      await this.checkpoints.advance(name, s.persisted, to, work, { asyncCommit: s.processor.kind === 'projection' });
     } catch (error) {
       // The projection's memory may describe a batch that did not commit, or tables another
       // process has written since: forget it (ApplyContext.memo).

@@ -122,9 +122,9 @@ export const requestsProjection = defineProjection({
   },
   eventTypes: new Set<string>([...requestEventTypes, ...sparesEvents]),
   apply: async (tx, events, { memo, rebuilding }) => {
-    // The batch and the checkpoint commit together, so a crash loses both and the batch is
-    // applied again: waiting for the WAL flush buys nothing here.
-    await tx.query(sql.unsafe`SET LOCAL synchronous_commit = off`);
+    // The batch and the checkpoint commit together, so a crash loses both and the batch is applied
+    // again: waiting for the WAL flush buys nothing (a live batch gets this with its checkpoint's move).
+    if (rebuilding) await tx.query(sql.unsafe`SET LOCAL synchronous_commit = off`);
     const requestIds = new Set<number>();
     // Requests whose first event (the registration, revision 0) is in this batch: no row to load yet.
     const fresh = new Set<number>();
