@@ -49,3 +49,27 @@ export const moveCheckpoint = async (
     : await tx.one(sql.unsafe`WITH moved AS (${moved}) SELECT count(*)::int AS n FROM moved`);
   if (row.n !== 1) throw new CheckpointMoved();
 };
+
+/**
+ * moveCheckpoint for several processors at once, all to `to` (one batch of the shared reader): one
+ * statement locks and checks every row. Throws CheckpointMoved unless every row stood where expected.
+ */
+export const moveCheckpoints = async (
+  tx: CommonQueryMethods,
+  from: ReadonlyArray<{ name: string; expected: Position | null }>,
+  to: Position,
+): Promise<void> => {
+  const row = await tx.one(sql.unsafe`
+    WITH moved AS (
+      UPDATE projection_checkpoints c
+      SET commit_position = ${to.commit.toString()}::xid8, prepare_position = ${to.prepare.toString()}::int8,
+          status = 'running', error = NULL, updated_at = now()
+      FROM unnest(${sql.array(from.map((f) => f.name), 'text')}, ${sql.array(from.map((f) => f.expected?.commit.toString() ?? null), 'text')},
+                  ${sql.array(from.map((f) => f.expected?.prepare.toString() ?? null), 'text')}) AS x(name, commit, prepare)
+      WHERE c.name = x.name
+        AND c.commit_position IS NOT DISTINCT FROM x.commit::xid8
+        AND c.prepare_position IS NOT DISTINCT FROM x.prepare::int8
+      RETURNING 1)
+    SELECT count(*)::int AS n, set_config('synchronous_commit', 'off', true) FROM moved`);
+  if (row.n !== from.length) throw new CheckpointMoved();
+};

@@ -1,6 +1,6 @@
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import type { Position } from '../infrastructure/eventstore/port';
-import { moveCheckpoint, parsePosition } from './checkpoint-lock';
+import { moveCheckpoint, moveCheckpoints, parsePosition } from './checkpoint-lock';
 
 /** The rows of projection_checkpoints: where each processor stands, its version and its state. */
 export class Checkpoints {
@@ -48,6 +48,21 @@ export class Checkpoints {
     await this.pool.transaction(async (tx) => {
       await moveCheckpoint(tx, name, expected, to, options.asyncCommit);
       await work(tx);
+    });
+  }
+
+  /**
+   * Several projections' batches in one transaction: one statement moves (and locks) their
+   * checkpoints, then each writes its work in turn, one commit. Throws CheckpointMoved when any
+   * checkpoint had moved; nothing is written then, nor when any work throws.
+   */
+  async advanceTogether(
+    from: ReadonlyArray<{ name: string; expected: Position | null; work: (tx: DatabaseTransactionConnection) => Promise<void> }>,
+    to: Position,
+  ): Promise<void> {
+    await this.pool.transaction(async (tx) => {
+      await moveCheckpoints(tx, from, to);
+      for (const f of from) await f.work(tx);
     });
   }
 

@@ -87,6 +87,37 @@ export class ProcessorSet {
     );
   }
 
+  /**
+   * The shared reader's fast path: the batch for every projection that has events in it, in one
+   * transaction (one checkpoint statement, one commit, instead of a transaction each). False when
+   * it wrote nothing (a moved checkpoint, a projection that throws, the database): the caller then
+   * applies the batch projection by projection, which isolates the one at fault.
+   */
+  async applyTogether(work: ReadonlyArray<{ s: ProcessorState; events: readonly StoredEvent[] }>): Promise<boolean> {
+    const items = work.map(({ s, events }) => ({ s, relevant: events.filter((e) => s.processor.p.eventTypes.has(e.type)), last: events[events.length - 1]!.position }));
+    const to = items[0]!.last;
+    if (items.some((i) => i.s.processor.kind !== 'projection' || i.relevant.length === 0 || !samePosition(i.last, to))) return false;
+    try {
+      await this.checkpoints.advanceTogether(
+        items.map(({ s, relevant }) => ({
+          name: s.processor.p.name,
+          expected: s.persisted,
+          work: (tx) => (s.processor as Extract<Processor, { kind: 'projection' }>).p.apply(tx, relevant, { memo: s.memo, rebuilding: false }),
+        })),
+        to,
+      );
+    } catch {
+      // Their memories may describe writes that did not commit (ApplyContext.memo).
+      for (const { s } of items) s.memo.clear();
+      return false;
+    }
+    for (const { s } of items) {
+      s.checkpoint = s.persisted = to;
+      this.changed(s.processor.p.name);
+    }
+    return true;
+  }
+
   private async writeCheckpoint(s: ProcessorState, to: Position, work: Parameters<Checkpoints['advance']>[3]): Promise<void> {
     const name = s.processor.p.name;
     try {

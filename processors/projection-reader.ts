@@ -63,13 +63,21 @@ const readAndApply = async (set: ProcessorSet, active: ProcessorState[]): Promis
     await Promise.race([appended, store.waitForAppend(pollIntervalMs)]);
     return;
   }
-  // Projections are independent (own tables, own checkpoint, own transaction): their batches
-  // run side by side on separate connections, so the database works on them in parallel.
+  const todo = active.map((s) => ({ s, events: batch.filter((e) => !hasReached(s.checkpoint, e.position)) })).filter((t) => t.events.length > 0);
+  // Those with nothing of interest only move in memory (applyBatch); two or more with events write
+  // in one transaction (a live batch is a few commands' events: the transactions' own round trips
+  // were most of its statements).
+  const writing = todo.filter(({ s, events }) => events.some((e) => s.processor.p.eventTypes.has(e.type)));
+  if (writing.length >= 2 && (await set.applyTogether(writing))) {
+    for (const { s, events } of todo) if (!writing.some((w) => w.s === s)) await set.applyBatch(s, events);
+    set.advanced.wake();
+    return;
+  }
+  // Otherwise (or when that wrote nothing) each projection on its own: own tables, own checkpoint,
+  // own transaction, side by side on separate connections; a failure stays the failing one's.
   let unavailable: unknown = null;
   await Promise.all(
-    active.map(async (s) => {
-      const unseen = batch.filter((e) => !hasReached(s.checkpoint, e.position));
-      if (unseen.length === 0) return;
+    todo.map(async ({ s, events: unseen }) => {
       try {
         await set.applyBatch(s, unseen);
       } catch (error) {

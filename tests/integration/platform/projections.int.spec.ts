@@ -135,6 +135,90 @@ describe('projection runner', () => {
     await store.close();
   });
 
+  // A live batch with events for several projections is written in one transaction (processors/projection-reader.ts).
+  const tickTable = (name: string) =>
+    defineProjection({
+      name,
+      version: 1,
+      tables: [`rm_${name}`],
+      schema: `CREATE TABLE rm_${name} (stream_id text NOT NULL, revision integer NOT NULL, PRIMARY KEY (stream_id, revision))`,
+      eventTypes: new Set(['Tick']),
+      apply: async (tx, events) => {
+        for (const e of events) await tx.query(sql.unsafe`INSERT INTO ${sql.identifier([`rm_${name}`])} VALUES (${e.streamId}, ${e.revision})`);
+      },
+    });
+
+  it('two runners with two projections sharing each batch never apply a batch twice', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const projections = [tickTable('tick_left'), tickTable('tick_right')];
+    const ctx = { userId: null, now: '2026-01-01T00:00:00.000Z', correlationId: 'test' };
+    const a = new ProjectionRunner(db.pool, store, projections, [], collectingLogger().log, { batchSize: 7 });
+    const b = new ProjectionRunner(db.pool, store, projections, [], collectingLogger().log, { batchSize: 5 });
+    await a.prepare();
+    await b.prepare();
+    a.start();
+    b.start();
+    for (let i = 0; i < 200; i++) await store.append(`tock-${i % 10}`, toNewEvents([{ type: 'Tick', data: {} }], ctx), { expectedRevision: 'any' });
+    const count = async (t: string) => Number(await db.pool.oneFirst(sql.unsafe`SELECT count(*) FROM ${sql.identifier([t])} WHERE stream_id LIKE 'tock-%'`));
+    const deadline = Date.now() + 20_000;
+    while (((await count('rm_tick_left')) < 200 || (await count('rm_tick_right')) < 200) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await a.stop();
+    await b.stop();
+    expect([await count('rm_tick_left'), await count('rm_tick_right')]).toEqual([200, 200]);
+    expect([...a.status(), ...b.status()].every((s) => s.status !== 'failed')).toBe(true);
+    const checkpoints = await db.pool.anyFirst(sql.unsafe`SELECT commit_position::text || '/' || prepare_position FROM projection_checkpoints WHERE name IN ('tick_left', 'tick_right')`);
+    expect(new Set(checkpoints).size).toBe(1);
+    await store.close();
+  });
+
+  it('of projections sharing a batch, one that throws stops alone at its event and the others apply the batch', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const steady = defineProjection({
+      name: 'steady',
+      version: 1,
+      tables: ['rm_steady'],
+      schema: 'CREATE TABLE rm_steady (stream_id text PRIMARY KEY)',
+      eventTypes: new Set(['Sample']),
+      apply: async (tx, events) => {
+        for (const e of events) await tx.query(sql.unsafe`INSERT INTO rm_steady VALUES (${e.streamId})`);
+      },
+    });
+    const touchy = defineProjection({
+      name: 'touchy',
+      version: 1,
+      tables: ['rm_touchy'],
+      schema: 'CREATE TABLE rm_touchy (stream_id text PRIMARY KEY)',
+      eventTypes: new Set(['Sample']),
+      apply: async (tx, events) => {
+        for (const e of events) {
+          if ((e.data as { poison?: boolean }).poison) throw new Error('touchy cannot take it');
+          await tx.query(sql.unsafe`INSERT INTO rm_touchy VALUES (${e.streamId})`);
+        }
+      },
+    });
+    const ctx = { userId: null, now: '2026-01-01T00:00:00.000Z', correlationId: 'test' };
+    const { log, lines } = collectingLogger();
+    const runner = new ProjectionRunner(db.pool, store, [steady, touchy], [], log, { batchSize: 50 });
+    await runner.prepare();
+    await runner.catchUp('steady');
+    await runner.catchUp('touchy');
+    // One batch: fine, poisoned, fine.
+    for (const [i, data] of [{}, { poison: true }, {}].entries())
+      await store.append(`sample-${i}`, toNewEvents([{ type: 'Sample', data }], ctx), { expectedRevision: 'no_stream' });
+    runner.start();
+    const deadline = Date.now() + 10_000;
+    const rows = async (t: string) => db.pool.anyFirst(sql.unsafe`SELECT stream_id FROM ${sql.identifier([t])} ORDER BY stream_id`);
+    while (((await rows('rm_steady')).length < 3 || !runner.status().some((s) => s.status === 'failed')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await runner.stop();
+    expect(await rows('rm_steady')).toEqual(['sample-0', 'sample-1', 'sample-2']);
+    expect(await rows('rm_touchy')).toEqual(['sample-0']);
+    const states = Object.fromEntries(runner.status().map((s) => [s.name, s.status]));
+    expect(states.touchy).toBe('failed');
+    expect(states.steady).not.toBe('failed');
+    expect(lines.find((l) => l.level === 'error')?.obj).toMatchObject({ projection: 'touchy', batchFrom: 'sample-1@0 (Sample)' });
+    await store.close();
+  });
+
   it('a failing batch is retried event by event: the checkpoint stops right before the event that fails', async () => {
     const store = new PostgresEventStore(db.pool);
     const picky = defineProjection({
