@@ -103,18 +103,22 @@ describe('projection runner', () => {
     await store.close();
   });
 
-  it('two runners on one projection never apply a batch twice', async () => {
-    const store = new PostgresEventStore(db.pool);
-    const counter = defineProjection({
-      name: 'counter',
+  /** A projection keeping one row per Tick event: a second apply of an event breaks its primary key. */
+  const tickTable = (name: string) =>
+    defineProjection({
+      name,
       version: 1,
-      tables: ['rm_counter'],
-      schema: 'CREATE TABLE rm_counter (stream_id text NOT NULL, revision integer NOT NULL, PRIMARY KEY (stream_id, revision))',
+      tables: [`rm_${name}`],
+      schema: `CREATE TABLE rm_${name} (stream_id text NOT NULL, revision integer NOT NULL, PRIMARY KEY (stream_id, revision))`,
       eventTypes: new Set(['Tick']),
       apply: async (tx, events) => {
-        for (const e of events) await tx.query(sql.unsafe`INSERT INTO rm_counter VALUES (${e.streamId}, ${e.revision})`);
+        for (const e of events) await tx.query(sql.unsafe`INSERT INTO ${sql.identifier([`rm_${name}`])} VALUES (${e.streamId}, ${e.revision})`);
       },
     });
+
+  it('two runners on one projection never apply a batch twice', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const counter = tickTable('counter');
     const ctx = { userId: null, now: '2026-01-01T00:00:00.000Z', correlationId: 'test' };
     const a = new ProjectionRunner(db.pool, store, [counter], [], collectingLogger().log, { batchSize: 7 });
     const b = new ProjectionRunner(db.pool, store, [counter], [], collectingLogger().log, { batchSize: 5 });
@@ -136,18 +140,6 @@ describe('projection runner', () => {
   });
 
   // A live batch with events for several projections is written in one transaction (processors/projection-reader.ts).
-  const tickTable = (name: string) =>
-    defineProjection({
-      name,
-      version: 1,
-      tables: [`rm_${name}`],
-      schema: `CREATE TABLE rm_${name} (stream_id text NOT NULL, revision integer NOT NULL, PRIMARY KEY (stream_id, revision))`,
-      eventTypes: new Set(['Tick']),
-      apply: async (tx, events) => {
-        for (const e of events) await tx.query(sql.unsafe`INSERT INTO ${sql.identifier([`rm_${name}`])} VALUES (${e.streamId}, ${e.revision})`);
-      },
-    });
-
   it('two runners with two projections sharing each batch never apply a batch twice', async () => {
     const store = new PostgresEventStore(db.pool);
     const projections = [tickTable('tick_left'), tickTable('tick_right')];
