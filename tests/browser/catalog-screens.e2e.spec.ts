@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a list after a change waits for the read model. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -8,25 +8,7 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
 const { open } = fileBrowser();
 
 /** Changes through the API as the administrator (to prepare what the page should meet). */
-const adminApi = async () => {
-  const signin = await fetch(appUrl('/api/auth/signin'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  });
-  const user = (await signin.json()) as { id: number; accessToken: string };
-  let token = user.accessToken;
-  return async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(appUrl(`/api${pathname}`), {
-      method,
-      headers: { userId: String(user.id), accessToken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    token = response.headers.get('freshtoken') ?? token;
-    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-};
+const adminApi = async () => (await apiAs('admin')).call;
 
 const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).waitFor();
 const table = (page: Page, title: string) => page.getByRole('table', { name: title });

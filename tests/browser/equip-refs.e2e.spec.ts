@@ -1,38 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a list after a change waits for the read model. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 const { open } = fileBrowser();
 
-/** The API as a demo user (to prepare what the page should meet): JSON bodies or multipart fields. */
-const apiAs = async (login: string) => {
-  const signin = await fetch(appUrl('/api/auth/signin'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
-  });
-  const user = (await signin.json()) as { id: number; accessToken: string };
-  let token = user.accessToken;
-  const call = async <T>(method: string, pathname: string, body?: unknown, multipart = false): Promise<T> => {
-    let payload: BodyInit | undefined;
-    const headers: Record<string, string> = { userId: String(user.id), accessToken: token };
-    if (body !== undefined && multipart) {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(body as Record<string, unknown>)) form.append(k, JSON.stringify(v));
-      payload = form;
-    } else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(appUrl(`/api${pathname}`), { method, headers, body: payload });
-    token = response.headers.get('freshtoken') ?? token;
-    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  return { user, call };
-};
 
 /** A real 1×1 PNG (the carousel shows it; the server checks the signature). */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, hotlineUrl, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, hotlineUrl, screenshot, signIn } from '../support/browser-harness';
 
 /**
  * The state hot line from the request dialog (issue 14; requests.md 4.4, 8), on the real server
@@ -10,26 +10,6 @@ import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, hotlineUrl, scree
 const browser = fileBrowser();
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
-const apiAs = async (login: string) => {
-  const signin = await fetch(appUrl('/api/auth/signin'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
-  });
-  const user = (await signin.json()) as { id: number; accessToken: string };
-  let token = user.accessToken;
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(appUrl(`/api${pathname}`), {
-      method,
-      headers: { userId: String(user.id), accessToken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    token = response.headers.get('freshtoken') ?? token;
-    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  return { user, call };
-};
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 let admin: Api;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, DEMO_PASSWORD, expectNoProblems, launchBrowser, openPage, screenshot, signIn } from '../support/browser-harness';
+import { apiAs as signedInApi, appUrl, expectNoProblems, launchBrowser, openPage, screenshot, signIn } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a reload after a change waits for the read models. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -10,27 +10,12 @@ const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_
  * delete, number/date change, group creation and the head-performer list.
  */
 
+/** The harness's API client, with the calls this file repeats. */
 const apiAs = async (login: string) => {
-  const signin = await fetch(appUrl('/api/auth/signin'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
-  });
-  const user = (await signin.json()) as { id: number; accessToken: string };
-  let token = user.accessToken;
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(appUrl(`/api${pathname}`), {
-      method,
-      headers: { userId: String(user.id), accessToken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    token = response.headers.get('freshtoken') ?? token;
-    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const api = await signedInApi(login);
+  const { call } = api;
   return {
-    user,
-    get: <T>(pathname: string) => call<T>('GET', pathname),
+    ...api,
     count: async (filter: object) => (await call<{ itemsCount: number }>('GET', `/request/${encodeURIComponent(JSON.stringify(filter))}`)).itemsCount,
     register: async (request: Record<string, unknown>) =>
       (await call<{ savedRequest: { id: number; number: number } }>('POST', '/request', { request })).savedRequest,

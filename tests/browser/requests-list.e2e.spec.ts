@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, DEMO_PASSWORD, expectNoProblems, launchBrowser, openPage, screenshot, signIn } from '../support/browser-harness';
+import { apiAs as signedInApi, appUrl, expectNoProblems, launchBrowser, openPage, screenshot, signIn } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a reload after a change waits for the read models. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -19,26 +19,10 @@ interface ListAnswer {
 
 /** An API client signed in as `login` (the test's own calls, not the page's). */
 const apiAs = async (login: string) => {
-  const signin = await fetch(appUrl('/api/auth/signin'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
-  });
-  const user = (await signin.json()) as { id: number; accessToken: string; region_id: number | null };
-  let token = user.accessToken;
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(appUrl(`/api${pathname}`), {
-      method,
-      headers: { userId: String(user.id), accessToken: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    token = response.headers.get('freshtoken') ?? token;
-    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const api = await signedInApi(login);
+  const { call } = api;
   return {
-    user,
-    get: <T>(pathname: string) => call<T>('GET', pathname),
+    ...api,
     post: <T>(pathname: string, body: unknown) => call<T>('POST', pathname, body),
     list: (filter: object) => call<ListAnswer>('GET', `/request/${encodeURIComponent(JSON.stringify(filter))}`),
   };

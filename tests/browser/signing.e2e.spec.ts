@@ -2,7 +2,7 @@ import PizZip from 'pizzip';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SoftKey } from '../../domain/signing/soft-signer';
-import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
 import { makeKeyFile, makeTestCa, signBytes } from '../support/demo-signing';
 import { choose } from './request-dialog-host/host-page';
 
@@ -11,38 +11,6 @@ const { open } = fileBrowser();
 /** Today in the browser's time zone (the contexts run in Europe/Moscow, UTC+3), YYYY-MM-DD: the act date's default. */
 const browserToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
-/** The API as a user (to prepare what the page should meet): JSON bodies, or multipart fields (objects as JSON). */
-const apiAs = async (login: string) => {
-  const signin = await fetch(appUrl('/api/auth/signin'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: login, password: DEMO_PASSWORD }),
-  });
-  const user = (await signin.json()) as { id: number; accessToken: string; organization_id: number | null };
-  let token = user.accessToken;
-  const raw = async (method: string, pathname: string, body?: unknown, multipart = false, files: Array<{ field: string; name: string; content: Uint8Array }> = []) => {
-    let payload: BodyInit | undefined;
-    const headers: Record<string, string> = { userId: String(user.id), accessToken: token };
-    if (body !== undefined && multipart) {
-      const form = new FormData();
-      for (const [k, v] of Object.entries(body as Record<string, unknown>)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
-      for (const f of files) form.append(f.field, new Blob([f.content.slice().buffer]), f.name);
-      payload = form;
-    } else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const response = await fetch(appUrl(`/api${pathname}`), { method, headers, body: payload });
-    token = response.headers.get('freshtoken') ?? token;
-    return response;
-  };
-  const call = async <T>(method: string, pathname: string, body?: unknown, multipart = false): Promise<T> => {
-    const response = await raw(method, pathname, body, multipart);
-    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  return { user, call, raw };
-};
 type Api = Awaited<ReturnType<typeof apiAs>>;
 
 type Role = 'iac' | 'unit' | 'final';

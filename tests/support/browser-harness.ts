@@ -178,16 +178,43 @@ export const screenshot = async (page: Page, name: string): Promise<void> => {
 /** Calls the API from the test (not the page), e.g. to know what the page should show. */
 export const apiAs = async (login: string) => {
   const session = await apiSignIn(login);
-  const user = session.user as { id: number; fio: string; post_id: number | null; organization_id: number | null };
+  const user = session.user as { id: number; fio: string; post_id: number | null; organization_id: number | null; region_id: number | null };
   let token = session.token;
-  const get = async <T>(pathname: string): Promise<T> => {
-    const response = await fetch(appUrl(`/api${pathname}`), { headers: { userId: String(user.id), accessToken: token } });
+  /** Any call: a JSON body, or multipart fields (strings as they are, other values as JSON) with files. */
+  const raw = async (method: string, pathname: string, body?: unknown, multipart = false, files: readonly ApiFile[] = []): Promise<Response> => {
+    let payload: BodyInit | undefined;
+    const headers: Record<string, string> = { userId: String(user.id), accessToken: token };
+    if (body !== undefined && multipart) {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(body as Record<string, unknown>)) form.append(k, typeof v === 'string' ? v : JSON.stringify(v));
+      for (const f of files) form.append(f.field, new Blob([f.content.slice().buffer]), f.name);
+      payload = form;
+    } else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(appUrl(`/api${pathname}`), { method, headers, body: payload });
     token = response.headers.get('freshtoken') ?? token;
-    if (!response.ok) throw new Error(`GET ${pathname}: ${response.status}`);
+    return response;
+  };
+  /** A call that must succeed: its JSON answer. */
+  const call = async <T>(method: string, pathname: string, body?: unknown, multipart = false): Promise<T> => {
+    const response = await raw(method, pathname, body, multipart);
+    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
-  return { user, get };
+  return { user, raw, call, get: <T>(pathname: string) => call<T>('GET', pathname) };
 };
+
+/** A file of a multipart call (apiAs().raw). */
+export interface ApiFile {
+  readonly field: string;
+  readonly name: string;
+  readonly content: Uint8Array;
+}
+
+/** An API client signed in as a demo user (apiAs). */
+export type ApiClient = Awaited<ReturnType<typeof apiAs>>;
 
 /** The titles of the main menu's group buttons, in order (the Home button is a link, not listed). */
 export const menuGroups = async (page: Page): Promise<string[]> => {
