@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page, type Route } fr
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser-chromium';
 import { takeSlot, type SlotLease } from './browser-slots';
+import { SESSION_STORAGE_KEY } from '../../web/src/lib/session/session-key';
 
 export const DEMO_PASSWORD = 'demo2026';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -145,8 +146,8 @@ export const fileBrowser = (alongside?: () => Promise<unknown>) => {
   };
 };
 
-/** The client's sessionStorage key (web/src/config/constants.ts SESSION_STORAGE_KEY). */
-export const SESSION_KEY = 'court-it-support.user';
+/** The client's sessionStorage key. */
+export const SESSION_KEY = SESSION_STORAGE_KEY;
 
 /** Signs in through the API: the user and token the client keeps in sessionStorage (a page without the login form). */
 export const apiSignIn = async (login: string, password = DEMO_PASSWORD): Promise<{ user: Record<string, unknown>; token: string }> => {

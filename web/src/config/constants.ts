@@ -8,9 +8,6 @@ export const CLIENT_VERSION: string = __APP_VERSION__;
 /** Where API calls go: the page's own origin unless VITE_API_ORIGIN overrides it. */
 export const API_BASE_URL = `${import.meta.env.VITE_API_ORIGIN ?? ''}/api`;
 
-/** Session storage keeps the signed-in user (with the token) under this fixed key. */
-export const SESSION_STORAGE_KEY = 'court-it-support.user';
-
 export const NOTIFICATIONS_POLL_MS = 120_000;
 export const SUCCESS_NOTICE_MS = 1_000;
 export const ERROR_NOTICE_MS = 8_000;

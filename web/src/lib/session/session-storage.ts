@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SESSION_STORAGE_KEY } from '@/config/constants';
+import { SESSION_STORAGE_KEY } from './session-key';
 import { currentUserSchema, type CurrentUser } from './current-user';
 
 export interface StoredSession {
