@@ -32,8 +32,10 @@ const { databaseUrl, dir } = JSON.parse(process.env[REPORT_WORKER_ENV] ?? '{}') 
 let stopping = false;
 process.once('SIGTERM', () => (stopping = true));
 let pool: Promise<DatabasePool> | null = null;
-// Two runs at most at once (the worker's concurrency), a connection each.
-const poolOf = () => (pool ??= createDatabasePool(databaseUrl, { maximumPoolSize: 2 }));
+// Two runs at most at once (the worker's concurrency), a connection each. A report's query keeps to
+// one core: with parallel workers a year of all regions took both cores of the database server and
+// the desk's commands queued behind it (bench: command p95 while reports run).
+const poolOf = () => (pool ??= createDatabasePool(databaseUrl, { maximumPoolSize: 2, settings: { max_parallel_workers_per_gather: 0 } }));
 
 class Cancelled extends Error {
   constructor() {

@@ -19,10 +19,20 @@ export interface PoolOptions {
   readonly statementTimeoutMs?: number;
   /** Slonik interceptors (the rebuild bench times statements with one). */
   readonly interceptors?: readonly Interceptor[];
+  /** Server settings for every connection of the pool (sent at connect as `-c name=value`). */
+  readonly settings?: Readonly<Record<string, string | number>>;
 }
 
+/** The pool's URL with `settings` as the connection's `options` (node-postgres sends them at connect). */
+export const withSettings = (url: string, settings: PoolOptions['settings']): string => {
+  if (!settings || Object.keys(settings).length === 0) return url;
+  const u = new URL(url);
+  u.searchParams.set('options', Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`).join(' '));
+  return u.toString();
+};
+
 export const createDatabasePool = async (url: string, options: PoolOptions = {}): Promise<DatabasePool> =>
-  createPool(url, {
+  createPool(withSettings(url, options.settings), {
     typeParsers,
     ...(options.interceptors ? { interceptors: options.interceptors } : {}),
     maximumPoolSize: options.maximumPoolSize ?? 10,
