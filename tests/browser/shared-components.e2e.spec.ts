@@ -193,4 +193,19 @@ describe('shared components (web/src/components)', () => {
     expectNoProblems(problems);
     await close();
   });
+
+  test('the debounced field reports a value left before its delay at once (a dialog closed right after typing keeps it)', async () => {
+    const { page, problems, close } = await openKit();
+    const field = page.getByLabel('Поиск');
+    await field.fill('архив');
+    const left = Date.now();
+    await field.blur();
+    await expect.poll(() => page.getByTestId('debounce-value').textContent(), { timeout: 400, interval: 20 }).toBe('архив');
+    expect(Date.now() - left).toBeLessThan(400);
+    await page.waitForTimeout(700);
+    expect(await page.getByTestId('debounce-changes').textContent()).toBe('1');
+    expect(await field.inputValue()).toBe('архив');
+    expectNoProblems(problems);
+    await close();
+  });
 });
