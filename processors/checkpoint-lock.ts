@@ -22,54 +22,31 @@ export const lockCheckpoint = async (tx: DatabaseTransactionConnection, name: st
 };
 
 /**
- * Moves the checkpoint row from `expected` to `to` and so locks it for the transaction, in one
- * statement: the batch written after it in the same transaction commits with it or not at all.
- * Throws CheckpointMoved when the row no longer stands where this process last stored it (another
- * process or a rebuild got there first; a waiting UPDATE re-checks the row once the holder commits).
- * With `asyncCommit` the transaction does not wait for its WAL flush (a projection's batch and its
- * checkpoint are lost together in a crash and applied again: waiting buys nothing).
- */
-export const moveCheckpoint = async (
-  tx: CommonQueryMethods,
-  name: string,
-  expected: Position | null,
-  to: Position,
-  asyncCommit: boolean,
-): Promise<void> => {
-  const moved = sql.unsafe`
-    UPDATE projection_checkpoints
-    SET commit_position = ${to.commit.toString()}::xid8, prepare_position = ${to.prepare.toString()}::int8,
-        status = 'running', error = NULL, updated_at = now()
-    WHERE name = ${name}
-      AND commit_position IS NOT DISTINCT FROM ${expected ? expected.commit.toString() : null}::xid8
-      AND prepare_position IS NOT DISTINCT FROM ${expected ? expected.prepare.toString() : null}::int8
-    RETURNING 1`;
-  const row = asyncCommit
-    ? await tx.one(sql.unsafe`WITH moved AS (${moved}) SELECT count(*)::int AS n, set_config('synchronous_commit', 'off', true) FROM moved`)
-    : await tx.one(sql.unsafe`WITH moved AS (${moved}) SELECT count(*)::int AS n FROM moved`);
-  if (row.n !== 1) throw new CheckpointMoved();
-};
-
-/**
- * moveCheckpoint for several processors at once, all to `to` (one batch of the shared reader): one
- * statement locks and checks every row. Throws CheckpointMoved unless every row stood where expected.
+ * Moves the checkpoint rows of `from` (each from where this process last stored it) to `to`, and so
+ * locks them for the transaction, in one statement: the batch written after it in the same
+ * transaction commits with them or not at all. Throws CheckpointMoved unless every row stood where
+ * expected (another process or a rebuild got there first; a waiting UPDATE re-checks a row once its
+ * holder commits). With `asyncCommit` the transaction does not wait for its WAL flush (a projection's
+ * batch and its checkpoint are lost together in a crash and applied again: waiting buys nothing).
  */
 export const moveCheckpoints = async (
   tx: CommonQueryMethods,
   from: ReadonlyArray<{ name: string; expected: Position | null }>,
   to: Position,
+  asyncCommit: boolean,
 ): Promise<void> => {
-  const row = await tx.one(sql.unsafe`
-    WITH moved AS (
-      UPDATE projection_checkpoints c
-      SET commit_position = ${to.commit.toString()}::xid8, prepare_position = ${to.prepare.toString()}::int8,
-          status = 'running', error = NULL, updated_at = now()
-      FROM unnest(${sql.array(from.map((f) => f.name), 'text')}, ${sql.array(from.map((f) => f.expected?.commit.toString() ?? null), 'text')},
-                  ${sql.array(from.map((f) => f.expected?.prepare.toString() ?? null), 'text')}) AS x(name, commit, prepare)
-      WHERE c.name = x.name
-        AND c.commit_position IS NOT DISTINCT FROM x.commit::xid8
-        AND c.prepare_position IS NOT DISTINCT FROM x.prepare::int8
-      RETURNING 1)
-    SELECT count(*)::int AS n, set_config('synchronous_commit', 'off', true) FROM moved`);
+  const moved = sql.fragment`
+    UPDATE projection_checkpoints c
+    SET commit_position = ${to.commit.toString()}::xid8, prepare_position = ${to.prepare.toString()}::int8,
+        status = 'running', error = NULL, updated_at = now()
+    FROM unnest(${sql.array(from.map((f) => f.name), 'text')}, ${sql.array(from.map((f) => f.expected?.commit.toString() ?? null), 'text')},
+                ${sql.array(from.map((f) => f.expected?.prepare.toString() ?? null), 'text')}) AS x(name, commit, prepare)
+    WHERE c.name = x.name
+      AND c.commit_position IS NOT DISTINCT FROM x.commit::xid8
+      AND c.prepare_position IS NOT DISTINCT FROM x.prepare::int8
+    RETURNING 1`;
+  const row = asyncCommit
+    ? await tx.one(sql.unsafe`WITH moved AS (${moved}) SELECT count(*)::int AS n, set_config('synchronous_commit', 'off', true) FROM moved`)
+    : await tx.one(sql.unsafe`WITH moved AS (${moved}) SELECT count(*)::int AS n FROM moved`);
   if (row.n !== from.length) throw new CheckpointMoved();
 };

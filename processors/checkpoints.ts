@@ -1,6 +1,6 @@
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import type { Position } from '../infrastructure/eventstore/port';
-import { moveCheckpoint, moveCheckpoints, parsePosition } from './checkpoint-lock';
+import { moveCheckpoints, parsePosition } from './checkpoint-lock';
 
 /** The rows of projection_checkpoints: where each processor stands, its version and its state. */
 export class Checkpoints {
@@ -42,26 +42,27 @@ export class Checkpoints {
   ): Promise<void> {
     if (!work) {
       // Nothing to write with it: one statement, its own transaction.
-      await moveCheckpoint(this.pool, name, expected, to, options.asyncCommit);
+      await moveCheckpoints(this.pool, [{ name, expected }], to, options.asyncCommit);
       return;
     }
     await this.pool.transaction(async (tx) => {
-      await moveCheckpoint(tx, name, expected, to, options.asyncCommit);
+      await moveCheckpoints(tx, [{ name, expected }], to, options.asyncCommit);
       await work(tx);
     });
   }
 
   /**
    * Several projections' batches in one transaction: one statement moves (and locks) their
-   * checkpoints, then each writes its work in turn, one commit. Throws CheckpointMoved when any
-   * checkpoint had moved; nothing is written then, nor when any work throws.
+   * checkpoints, then each writes its work in turn, one commit (not waiting for the WAL flush, as
+   * every projection's batch). Throws CheckpointMoved when any checkpoint had moved; nothing is
+   * written then, nor when any work throws.
    */
   async advanceTogether(
     from: ReadonlyArray<{ name: string; expected: Position | null; work: (tx: DatabaseTransactionConnection) => Promise<void> }>,
     to: Position,
   ): Promise<void> {
     await this.pool.transaction(async (tx) => {
-      await moveCheckpoints(tx, from, to);
+      await moveCheckpoints(tx, from, to, true);
       for (const f of from) await f.work(tx);
     });
   }
@@ -71,20 +72,11 @@ export class Checkpoints {
   }
 }
 
-/** Sets a checkpoint (and the state 'running'); with a version, that too (reset, swap). */
-export const setCheckpoint = async (tx: DatabaseTransactionConnection, name: string, to: Position | null, version?: number): Promise<void> => {
-  const commit = to ? to.commit.toString() : null;
-  const prepare = to ? to.prepare.toString() : null;
-  if (version === undefined)
-    await tx.query(sql.unsafe`
-      UPDATE projection_checkpoints
-      SET commit_position = ${commit}::xid8, prepare_position = ${prepare}::int8,
-          status = 'running', error = NULL, updated_at = now()
-      WHERE name = ${name}`);
-  else
-    await tx.query(sql.unsafe`
-      UPDATE projection_checkpoints SET version = ${version},
-        commit_position = ${commit}::xid8, prepare_position = ${prepare}::int8,
-        status = 'running', error = NULL, updated_at = now()
-      WHERE name = ${name}`);
+/** Sets a checkpoint, its version and the state 'running' (a reset, a rebuild's swap). */
+export const setCheckpoint = async (tx: DatabaseTransactionConnection, name: string, to: Position | null, version: number): Promise<void> => {
+  await tx.query(sql.unsafe`
+    UPDATE projection_checkpoints SET version = ${version},
+      commit_position = ${to ? to.commit.toString() : null}::xid8, prepare_position = ${to ? to.prepare.toString() : null}::int8,
+      status = 'running', error = NULL, updated_at = now()
+    WHERE name = ${name}`);
 };

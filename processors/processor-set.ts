@@ -94,15 +94,19 @@ export class ProcessorSet {
    * applies the batch projection by projection, which isolates the one at fault.
    */
   async applyTogether(work: ReadonlyArray<{ s: ProcessorState; events: readonly StoredEvent[] }>): Promise<boolean> {
-    const items = work.map(({ s, events }) => ({ s, relevant: events.filter((e) => s.processor.p.eventTypes.has(e.type)), last: events[events.length - 1]!.position }));
-    const to = items[0]!.last;
-    if (items.some((i) => i.s.processor.kind !== 'projection' || i.relevant.length === 0 || !samePosition(i.last, to))) return false;
+    const to = work[0]!.events[work[0]!.events.length - 1]!.position;
+    const items: Array<{ s: ProcessorState; projection: Projection; relevant: StoredEvent[] }> = [];
+    for (const { s, events } of work) {
+      const relevant = events.filter((e) => s.processor.p.eventTypes.has(e.type));
+      if (s.processor.kind !== 'projection' || relevant.length === 0 || !samePosition(events[events.length - 1]!.position, to)) return false;
+      items.push({ s, projection: s.processor.p, relevant });
+    }
     try {
       await this.checkpoints.advanceTogether(
-        items.map(({ s, relevant }) => ({
-          name: s.processor.p.name,
+        items.map(({ s, projection, relevant }) => ({
+          name: projection.name,
           expected: s.persisted,
-          work: (tx) => (s.processor as Extract<Processor, { kind: 'projection' }>).p.apply(tx, relevant, { memo: s.memo, rebuilding: false }),
+          work: (tx) => projection.apply(tx, relevant, { memo: s.memo, rebuilding: false }),
         })),
         to,
       );
@@ -111,9 +115,9 @@ export class ProcessorSet {
       for (const { s } of items) s.memo.clear();
       return false;
     }
-    for (const { s } of items) {
+    for (const { s, projection } of items) {
       s.checkpoint = s.persisted = to;
-      this.changed(s.processor.p.name);
+      this.changed(projection.name);
     }
     return true;
   }
