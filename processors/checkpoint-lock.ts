@@ -2,9 +2,10 @@ import { sql, type CommonQueryMethods, type DatabaseTransactionConnection } from
 import type { Position } from '../infrastructure/eventstore/port';
 
 /**
- * The checkpoint row of a processor is its lock: whoever holds it (FOR UPDATE) is the only one
- * writing the processor's tables and checkpoint, across processes (two servers, a rebuild beside
- * a live server). A batch, a reset and a rebuild's swap all take it first.
+ * The checkpoint row of a processor is its lock: whoever holds it (a batch's UPDATE of it, a reset's
+ * or a swap's FOR UPDATE) is the only one writing the processor's tables and checkpoint, across
+ * processes (two servers, a rebuild beside a live server). A batch, a reset and a rebuild's swap all
+ * take it first.
  */
 
 /** Another process (or a rebuild) moved the checkpoint since this one read it: reload and go on. */

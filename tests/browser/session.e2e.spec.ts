@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_KEY, appUrl, expectNoProblems, launchBrowser, openPage, signIn } from '../support/browser-harness';
+import { appUrl, expectNoProblems, launchBrowser, openPage, signIn } from '../support/browser-harness';
+import { SESSION_STORAGE_KEY } from '../../web/src/lib/session/session-key';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +15,7 @@ const storedSession = (page: Page) =>
   page.evaluate((key) => {
     const raw = window.sessionStorage.getItem(key);
     return raw ? (JSON.parse(raw) as { user: { id: number; fio: string }; token: string }) : null;
-  }, SESSION_KEY);
+  }, SESSION_STORAGE_KEY);
 
 describe('the session (administration.md 9: the user in sessionStorage under a fixed key)', () => {
   test('a reload keeps the session and the page; every answer slides the token', async () => {
@@ -47,7 +48,7 @@ describe('the session (administration.md 9: the user in sessionStorage under a f
     await page.evaluate((key) => {
       const stored = JSON.parse(window.sessionStorage.getItem(key) ?? '{}') as { token: string };
       window.sessionStorage.setItem(key, JSON.stringify({ ...stored, token: 'forged.token' }));
-    }, SESSION_KEY);
+    }, SESSION_STORAGE_KEY);
 
     // The client starts on /about with the stored session, as after a reload.
     await page.goto(appUrl('/about'));

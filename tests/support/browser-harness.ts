@@ -4,7 +4,6 @@ import { chromium, type Browser, type BrowserContext, type Page, type Route } fr
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from './browser-chromium';
 import { takeSlot, type SlotLease } from './browser-slots';
-import { SESSION_STORAGE_KEY } from '../../web/src/lib/session/session-key';
 
 export const DEMO_PASSWORD = 'demo2026';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -146,9 +145,6 @@ export const fileBrowser = (alongside?: () => Promise<unknown>) => {
   };
 };
 
-/** The client's sessionStorage key. */
-export const SESSION_KEY = SESSION_STORAGE_KEY;
-
 /** Signs in through the API: the user and token the client keeps in sessionStorage (a page without the login form). */
 export const apiSignIn = async (login: string, password = DEMO_PASSWORD): Promise<{ user: Record<string, unknown>; token: string }> => {
   const response = await fetch(appUrl('/api/auth/signin'), {
@@ -213,9 +209,6 @@ export interface ApiFile {
   readonly name: string;
   readonly content: Uint8Array;
 }
-
-/** An API client signed in as a demo user (apiAs). */
-export type ApiClient = Awaited<ReturnType<typeof apiAs>>;
 
 /** The titles of the main menu's group buttons, in order (the Home button is a link, not listed). */
 export const menuGroups = async (page: Page): Promise<string[]> => {

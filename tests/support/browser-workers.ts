@@ -5,5 +5,5 @@
  */
 export const browserWorkers = (): number => {
   const n = Number(process.env.BROWSER_WORKERS ?? 2);
-  return Number.isInteger(n) && n >= 1 ? n : 1;
+  return Number.isInteger(n) && n >= 1 ? n : 2;
 };

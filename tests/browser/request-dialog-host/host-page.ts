@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { apiSignIn, appUrl, DEMO_PASSWORD, SESSION_KEY } from '../../support/browser-harness';
+import { apiSignIn, appUrl, DEMO_PASSWORD } from '../../support/browser-harness';
+import { SESSION_STORAGE_KEY } from '../../../web/src/lib/session/session-key';
 import { buildRequestDialogHost } from './build';
 
 /** The address of the page hosting the request dialog (served by the test on the app's origin). */
@@ -96,5 +97,5 @@ export const takenRepair = async ({ withTool }: { withTool: boolean }): Promise<
 export const signInOnHost = async (page: Page, login: string): Promise<void> => {
   const session = await apiSignIn(login, DEMO_PASSWORD);
   await page.goto(appUrl(HOST_PATH));
-  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key!, value!), [SESSION_KEY, JSON.stringify(session)]);
+  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key!, value!), [SESSION_STORAGE_KEY, JSON.stringify(session)]);
 };
