@@ -91,13 +91,13 @@ export const toolWriteRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const { user, scope } = writer(request);
     const id = idParam((request.params as { id: string }).id);
     // A tool the caller cannot see is refused before its files stream in.
-    await loadVisibleTool(ctx, id, scope);
+    const loaded = await loadVisibleTool(ctx, id, scope);
     const parsed = await readBody(request, ctx.files, TOOL_UPLOAD_LIMITS);
     const r = await withUploads(parsed, async () => {
       const tool = asObject(parsed.fields.tool, 'tool');
       const newFiles = await toolFilesOf(ctx, parsed.uploads);
       return updateTool(ctx, {
-        id, input: tool, actor: actorOf(user), scope, revision: revisionOf(parsed.fields, tool), keptFileIds: keptFileIdsOf(parsed.fields.filesList), newFiles,
+        id, input: tool, actor: actorOf(user), scope, revision: revisionOf(parsed.fields, tool), keptFileIds: keptFileIdsOf(parsed.fields.filesList), newFiles, loaded,
       }, commandContext(request));
     });
     ctx.consistency.recordWrite(user.id, r.position);

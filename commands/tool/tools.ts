@@ -66,12 +66,18 @@ export interface UpdateToolArgs {
   readonly keptFileIds?: readonly string[] | null;
   readonly newFiles?: readonly ToolFile[];
   readonly placesOnly?: boolean;
+  /**
+   * The tool as the caller has just read it through `loadVisibleTool` (the route checks visibility
+   * before the files stream in): decided on without reading the stream again. A stream that moved
+   * meanwhile fails the append and is read again (or refused, with `revision` pinned).
+   */
+  readonly loaded?: AggregateSnapshot<ToolAggregate>;
 }
 
 
 /** PUT /api/tool/{id} and PUT /api/tool_attr/{id}. */
 export const updateTool = async (w: WriteContext, args: UpdateToolArgs, ctx: CommandContext): Promise<CommandOutcome & { changed: boolean }> => {
-  const loaded = await loadVisibleTool(w, args.id, args.scope);
+  const loaded = args.loaded ?? (await loadVisibleTool(w, args.id, args.scope));
   let input = args.input;
   if (args.placesOnly) {
     const { tool_places } = parseOrThrow(toolPlacesOnlySchema, input);
