@@ -5,8 +5,16 @@ import type { StoredEvent } from './eventstore/port';
  * (jobs, commands on other streams). It must be idempotent; its checkpoint is stored after the
  * handler succeeds. The processors' runner (processors/runner.ts) drives it.
  */
+export type ReactionOutcome = 'acted' | 'none';
+
 export interface Reaction {
   readonly name: string;
   readonly eventTypes: ReadonlySet<string>;
-  handle(events: readonly StoredEvent[]): Promise<void>;
+  /**
+   * 'none' when the batch asked nothing of it (no job, no command): its checkpoint then moves in
+   * memory and is stored at the next quiet moment, as over events of no interest. Replaying such
+   * events after a crash does nothing again, so the write (and its commit) is not worth making on
+   * every command (issue 18). Anything else stores the checkpoint before the next batch.
+   */
+  handle(events: readonly StoredEvent[]): Promise<ReactionOutcome | void>;
 }

@@ -9,6 +9,9 @@ import { Checkpoints } from './checkpoints';
 import { LogWindow } from './log-window';
 import { describeEvent, initialState, type Processor, type ProcessorState } from './processor-state';
 
+/** Checkpoints that only moved over events of no interest are stored at most this often (ms). */
+const QUIET_PERSIST_MS = 1000;
+
 /** Settings the loops share (see RunnerOptions). */
 export interface LoopSettings {
   readonly batchSize: number;
@@ -79,7 +82,10 @@ export class ProcessorSet {
       s.checkpoint = last;
       return;
     }
-    if (processor.kind === 'reaction') await processor.p.handle(relevant);
+    if (processor.kind === 'reaction' && (await processor.p.handle(relevant)) === 'none') {
+      s.checkpoint = last;
+      return;
+    }
     await this.writeCheckpoint(
       s,
       last,
@@ -136,6 +142,14 @@ export class ProcessorSet {
     }
     s.checkpoint = s.persisted = to;
     if (work) this.changed(name);
+  }
+
+  /**
+   * `persistQuietly` at most once a second per processor: under steady writes a loop is idle between
+   * nearly every batch, and each store is a statement and a commit.
+   */
+  async persistWhenDue(s: ProcessorState, now = Date.now()): Promise<void> {
+    if (now - s.quietAt >= QUIET_PERSIST_MS) await this.persistQuietly(s);
   }
 
   /** Stores a checkpoint that only moved over events of no interest (so restarts skip them). */

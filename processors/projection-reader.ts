@@ -5,9 +5,6 @@ import { CheckpointMoved } from './checkpoint-lock';
 import type { ProcessorSet } from './processor-set';
 import type { ProcessorState } from './processor-state';
 
-/** Checkpoints that only moved over other events are stored at most this often (ms). */
-const QUIET_PERSIST_MS = 1000;
-
 /**
  * The projections' shared reader: each batch of the log is read once and handed to every projection
  * of the group that has not seen it. While it runs, reactions take their batches from its window.
@@ -54,10 +51,9 @@ const readAndApply = async (set: ProcessorSet, active: ProcessorState[]): Promis
   const batch = await store.readAll({ after, maxCount: batchSize });
   set.window.record(after, batch);
   if (batch.length === 0) {
-    // Checkpoints that only moved over other events are stored at most once a second: each is a
-    // transaction, and under steady writes the loop is idle between nearly every batch.
+    // Checkpoints that only moved over other events are stored at most once a second.
     const now = Date.now();
-    await Promise.all(active.filter((s) => now - s.quietAt >= QUIET_PERSIST_MS).map((s) => set.persistQuietly(s)));
+    await Promise.all(active.map((s) => set.persistWhenDue(s, now)));
     set.advanced.wake();
     // The second wait is short when the read saw events of transactions still running.
     await Promise.race([appended, store.waitForAppend(pollIntervalMs)]);

@@ -37,7 +37,7 @@ const reactOnce = async (set: ProcessorSet, s: ProcessorState): Promise<boolean>
   // parsed once for all): when the window has nothing newer, wait for that reader to move on.
   let batch = set.window.read(s.checkpoint, batchSize);
   if (batch?.length === 0) {
-    await set.persistQuietly(s);
+    await set.persistWhenDue(s);
     await set.advanced.wait(pollIntervalMs);
     return true;
   }
@@ -45,7 +45,7 @@ const reactOnce = async (set: ProcessorSet, s: ProcessorState): Promise<boolean>
     const appended = store.waitForAppend(pollIntervalMs);
     batch = await store.readAll({ after: s.checkpoint, maxCount: batchSize });
     if (batch.length === 0) {
-      await set.persistQuietly(s);
+      await set.persistWhenDue(s);
       await Promise.race([appended, store.waitForAppend(pollIntervalMs)]);
       return true;
     }

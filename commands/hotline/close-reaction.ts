@@ -19,7 +19,9 @@ export const hotlineCloseReaction = (deps: () => HotlineDeps): Reaction => ({
       const id = Number(e.streamId.replace(/^request-/, ''));
       if (Number.isInteger(id) && id > 0) ids.add(id);
     }
+    if (ids.size === 0) return 'none';
     for (const id of ids)
       await sendCloseNotice(deps(), id, { userId: null, now: new Date().toISOString(), correlationId: `hotline-close:${id}`, causationId: null });
+    return 'acted';
   },
 });

@@ -13,6 +13,7 @@ export const innerRequestMailReaction = (deps: Pick<WriteContext, 'lookups'> & {
   name: 'reaction:inner-request-mail',
   eventTypes: new Set(['InnerRequestCreated']),
   handle: async (events) => {
+    let acted = false;
     for (const e of events) {
       const d = e.data as InnerRequestEventMap['InnerRequestCreated'];
       const to = new Set(await deps.lookups.emailsOf(d.notify_user_ids ?? []));
@@ -21,6 +22,8 @@ export const innerRequestMailReaction = (deps: Pick<WriteContext, 'lookups'> & {
       const subject = d.parent_id === null ? `Запрос администратору №${d.id}` : `Ответ на запрос администратору №${d.parent_id}`;
       const message: MailMessage = { to: [...to], subject, text: d.message };
       await deps.jobs.enqueue(MAIL_JOB, message, { jobId: `mail:${e.streamId}@${e.revision}` });
+      acted = true;
     }
+    return acted ? 'acted' : 'none';
   },
 });

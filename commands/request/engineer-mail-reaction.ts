@@ -15,6 +15,7 @@ export const engineerMailReaction = (deps: Pick<WriteContext, 'lookups'> & { job
   name: 'reaction:engineer-mail',
   eventTypes: new Set(['RequestRegistered']),
   handle: async (events) => {
+    let acted = false;
     for (const e of events) {
       const { request, engineers, group } = e.data as RequestEventOf<'RequestRegistered'>['data'];
       // Group creation sends no notification e-mail (requests.md 7).
@@ -33,6 +34,8 @@ export const engineerMailReaction = (deps: Pick<WriteContext, 'lookups'> & { job
         ].join('\n'),
       };
       await deps.jobs.enqueue(MAIL_JOB, message, { jobId: `mail:${e.streamId}@${e.revision}` });
+      acted = true;
     }
+    return acted ? 'acted' : 'none';
   },
 });

@@ -22,10 +22,12 @@ export const signingStartReaction = (w: WriteContext, log: Logger): Reaction => 
   name: 'reaction:signing-documents',
   eventTypes: triggers,
   handle: async (events) => {
+    let acted = false;
     for (const e of events) {
       const ctx = { userId: e.metadata.userId, now: e.metadata.timestamp, correlationId: e.metadata.correlationId, causationId: `${e.streamId}@${e.revision}` };
       try {
         if (e.type === 'RequestDocumentRemoved') {
+          acted = true;
           await cancelSigning(w, (e.data as { file_id: string }).file_id, ctx);
           continue;
         }
@@ -33,6 +35,7 @@ export const signingStartReaction = (w: WriteContext, log: Logger): Reaction => 
         const signers = doc.signers;
         if (doc.sign_type !== SignType.ELECTRON || !signers || (signers.iac === null && signers.unit === null && signers.final === null)) continue;
         const requestId = Number(e.streamId.slice('request-'.length));
+        acted = true;
         const { state } = await loadRequest(w, requestId);
         await startSigning(
           w,
@@ -52,5 +55,6 @@ export const signingStartReaction = (w: WriteContext, log: Logger): Reaction => 
         else throw error;
       }
     }
+    return acted ? 'acted' : 'none';
   },
 });

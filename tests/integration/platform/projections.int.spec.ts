@@ -8,6 +8,8 @@ import { defineProjection } from '../../../infrastructure/projection';
 import { ProjectionRunner } from '../../../processors/runner';
 import { positionToString } from '../../../infrastructure/eventstore/port';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { createDatabasePool } from '../../../infrastructure/db/pool';
+import type { Reaction, ReactionOutcome } from '../../../infrastructure/reaction';
 
 /** md5 over every row of every read-model table, in key order: equal checksums, equal tables. */
 export const readModelChecksums = async (pool: DatabasePool, tables: readonly string[]) => {
@@ -161,6 +163,54 @@ describe('projection runner', () => {
     const checkpoints = await db.pool.anyFirst(sql.unsafe`SELECT commit_position::text || '/' || prepare_position FROM projection_checkpoints WHERE name IN ('tick_left', 'tick_right')`);
     expect(new Set(checkpoints).size).toBe(1);
     await store.close();
+  });
+
+  // Issue 18: a reaction that had nothing to do (most saves and takes) costs no checkpoint commit.
+  it('a reaction that did nothing stores its checkpoint at quiet moments and at stop; one that acted, after every batch', async () => {
+    const store = new PostgresEventStore(db.pool);
+    const writes = new Map<string, number>();
+    // Counts the checkpoint moves per reaction at the driver, on a pool of the runner's own.
+    const pool = await createDatabasePool(db.url, {
+      interceptors: [{
+        name: 'checkpoint-moves',
+        beforeQueryExecution: (_context, query) => {
+          if (/UPDATE projection_checkpoints/.test(query.sql))
+            for (const v of query.values.flat()) if (typeof v === 'string' && v.startsWith('reaction:nudge')) writes.set(v, (writes.get(v) ?? 0) + 1);
+          return null;
+        },
+      }],
+    });
+    const handled = new Map<string, number>();
+    const nudged = (name: string, outcome: ReactionOutcome | undefined): Reaction => ({
+      name,
+      eventTypes: new Set(['Nudge']),
+      handle: async (events) => {
+        handled.set(name, (handled.get(name) ?? 0) + events.length);
+        return outcome;
+      },
+    });
+    // batchSize 1: every event is a batch of its own.
+    const runner = new ProjectionRunner(pool, store, [], [nudged('reaction:nudge-idle', 'none'), nudged('reaction:nudge-busy', undefined)], collectingLogger().log, { batchSize: 1 });
+    await runner.prepare();
+    runner.start();
+    const ctx = { userId: null, now: '2026-01-01T00:00:00.000Z', correlationId: 'test' };
+    const started = Date.now();
+    let last = null;
+    for (let i = 0; i < 30; i++) last = (await store.append(`nudge-${i}`, toNewEvents([{ type: 'Nudge', data: {} }], ctx), { expectedRevision: 'no_stream' })).position;
+    const deadline = Date.now() + 20_000;
+    while (((handled.get('reaction:nudge-idle') ?? 0) < 30 || (handled.get('reaction:nudge-busy') ?? 0) < 30) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    expect([handled.get('reaction:nudge-idle'), handled.get('reaction:nudge-busy')]).toEqual([30, 30]);
+    expect(writes.get('reaction:nudge-busy')).toBeGreaterThanOrEqual(30);
+    // At most one store per second of the run (the first idle turn may store at once).
+    expect(writes.get('reaction:nudge-idle') ?? 0).toBeLessThanOrEqual(seconds + 1);
+    await runner.stop();
+    // Stopped, both stand after the last event: a restart replays nothing.
+    const stored = await pool.anyFirst(sql.unsafe`
+      SELECT commit_position::text || '/' || prepare_position FROM projection_checkpoints WHERE name LIKE 'reaction:nudge-%'`);
+    expect(stored).toEqual([positionToString(last), positionToString(last)]);
+    await store.close();
+    await pool.end();
   });
 
   it('of projections sharing a batch, one that throws stops alone at its event and the others apply the batch', async () => {

@@ -11,6 +11,9 @@ import type { AppendOptions, EventStore, NewEvent, StoredEvent } from '../../../
 import type { Logger } from '../../../../infrastructure/logger';
 import { historyOf } from '../../../support/given-when-then';
 import { registered } from '../request/fixtures';
+import { requestDecider } from '../../../../domain/request/decider';
+import type { RequestState } from '../../../../domain/request/state';
+import { requestStreamCache } from '../../../../commands/request/stream-cache';
 
 /** Just enough of an event store for one reaction run: streams in memory, appends with revisions. */
 const memoryStore = (streams: Record<string, Array<{ type: string; data: unknown }>>): EventStore & { streams: Map<string, StoredEvent[]> } => {
@@ -59,15 +62,23 @@ const tool = (state: ToolState): ToolEvent[] =>
 const logLines: string[] = [];
 const log: Logger = { info: (_o, m) => logLines.push(String(m)), warn: (_o, m) => logLines.push(String(m)), error: (_o, m) => logLines.push(String(m)) };
 
-const run = async (request: ReturnType<typeof registered>, tools: Record<number, ToolState>) => {
+/** One reaction run on request 5; `cached`: the request as this process's stream cache holds it. */
+const run = async (request: ReturnType<typeof registered>, tools: Record<number, ToolState>, cached?: { state: RequestState; revision: number }) => {
   const streams: Record<string, Array<{ type: string; data: unknown }>> = { [requestStreamId(5)]: [request] };
   for (const [id, state] of Object.entries(tools)) streams[toolStreamId(Number(id))] = tool(state).map((e) => ({ ...e, data: { ...(e.data as object), id: Number(id) } }));
   const store = memoryStore(streams);
   const w = { store } as unknown as WriteContext;
   const [trigger] = await store.readStream(requestStreamId(5));
-  await toolStateReaction(w, log).handle([{ ...trigger!, type: 'RequestPerformed' }]);
+  let requestReads = 0;
+  const read = store.readStream;
+  store.readStream = async (id, ...rest) => {
+    if (id === requestStreamId(5)) requestReads++;
+    return read(id, ...rest);
+  };
+  if (cached) requestStreamCache(store).set(5, { ...cached, types: ['RequestRegistered'].slice(0, cached.revision + 1) });
+  const outcome = await toolStateReaction(w, log).handle([{ ...trigger!, type: 'RequestPerformed' }]);
   const stateOf = (id: number) => (store.streams.get(toolStreamId(id)) ?? []).reduce((s, e) => toolDecider.evolve(s, e as unknown as ToolEvent), toolDecider.initialState()).tool?.state;
-  return { stateOf, store };
+  return { stateOf, store, outcome, requestReads };
 };
 
 describe('tool state reaction (through the tool machine)', () => {
@@ -89,6 +100,23 @@ describe('tool state reaction (through the tool machine)', () => {
   it('a commissioning request still in work moves nothing', async () => {
     const { stateOf } = await run(commissioning(RequestStatus.PERFORMING), { 1: ToolState.WAITING });
     expect(stateOf(1)).toBe(ToolState.WAITING);
+  });
+
+  it('says whether it acted: a tool moved is "acted", nothing to move is "none" (its checkpoint then waits for a quiet moment)', async () => {
+    expect((await run(commissioning(RequestStatus.PERFORMED), { 1: ToolState.WAITING })).outcome).toBe('acted');
+    expect((await run(commissioning(RequestStatus.PERFORMING), { 1: ToolState.WAITING })).outcome).toBe('none');
+  });
+
+  it('takes a request this process has just appended to from the stream cache, at the event\'s revision or later, instead of reading it', async () => {
+    const request = commissioning(RequestStatus.PERFORMED);
+    const state = requestDecider.evolve(requestDecider.initialState(), request);
+    const fromCache = await run(request, { 1: ToolState.WAITING }, { state, revision: 0 });
+    expect(fromCache.requestReads).toBe(0);
+    expect(fromCache.stateOf(1)).toBe(ToolState.IN_WORK);
+    // A cache behind the event is not used: the stream is read.
+    const behind = await run(request, { 1: ToolState.WAITING }, { state: requestDecider.initialState(), revision: -1 });
+    expect(behind.requestReads).toBe(1);
+    expect(behind.stateOf(1)).toBe(ToolState.IN_WORK);
   });
 
   it('a full repair puts a broken tool in work; a repair outcome on a waiting tool is refused by the machine', async () => {
