@@ -1,3 +1,4 @@
+import { streamTypeOf } from '../infrastructure/eventstore/stream-type';
 import { requestSchemaVersions } from '../domain/request/events';
 import { toolSchemaVersions, toolsSetSchemaVersions } from '../domain/tool/events';
 import type { StreamRegistration, WriteIndex } from './aggregate';
@@ -25,10 +26,7 @@ const registrations: Readonly<Record<string, StreamRegistration<never>>> = {
   request_inner: {},
 };
 
-export const streamTypeOf = (streamId: string): string => {
-  const dash = streamId.indexOf('-');
-  return dash < 0 ? streamId : streamId.slice(0, dash);
-};
+export { streamTypeOf };
 
 export const registrationOf = <S>(streamId: string): StreamRegistration<S> =>
   (registrations[streamTypeOf(streamId)] ?? {}) as StreamRegistration<S>;

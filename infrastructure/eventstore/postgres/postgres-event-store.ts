@@ -18,6 +18,7 @@ import {
   type Subscription,
 } from '../port';
 import { EVENTS_CHANNEL } from './schema';
+import { streamTypeOf } from '../stream-type';
 import { WakeUp } from '../../wake-up';
 import { applyIndexChange } from '../../write-index';
 import { yearlyNumberClaim } from '../../unique-values';
@@ -62,11 +63,6 @@ const visibleHorizon = sql.fragment`(
        SELECT backend_xid::text FROM pg_stat_activity
        WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())),
     pg_snapshot_xmax(pg_current_snapshot())))`;
-
-export const streamTypeOf = (streamId: string): string => {
-  const dash = streamId.indexOf('-');
-  return dash < 0 ? streamId : streamId.slice(0, dash);
-};
 
 /** How a stream row is claimed for each kind of expectation; no row back means a conflict. */
 const claimStream = (streamId: string, count: number, expected: ExpectedRevision) => {
