@@ -1,6 +1,7 @@
 import { sql, type DatabasePool, type DatabaseTransactionConnection } from 'slonik';
 import type { Position } from '../infrastructure/eventstore/port';
 import { moveCheckpoints, parsePosition } from './checkpoint-lock';
+import { deferredWriteTransaction } from '../infrastructure/db/deferred-write-transaction';
 
 /** The rows of projection_checkpoints: where each processor stands, its version and its state. */
 export class Checkpoints {
@@ -30,8 +31,9 @@ export class Checkpoints {
 
   /**
    * Moves the checkpoint from `expected` to `to`, with `work` (the batch's writes) in the same
-   * transaction; throws CheckpointMoved when another process moved it first. Three round trips and
-   * the work: BEGIN, the move (which locks the row), COMMIT.
+   * transaction; throws CheckpointMoved when another process moved it first. Two round trips when
+   * the work reads nothing: BEGIN with the move (which locks the row), the writes with COMMIT
+   * (infrastructure/db/deferred-write-transaction.ts).
    */
   async advance(
     name: string,
@@ -45,7 +47,7 @@ export class Checkpoints {
       await moveCheckpoints(this.pool, [{ name, expected }], to, options.asyncCommit);
       return;
     }
-    await this.pool.transaction(async (tx) => {
+    await deferredWriteTransaction(this.pool, async (tx) => {
       await moveCheckpoints(tx, [{ name, expected }], to, options.asyncCommit);
       await work(tx);
     });
@@ -61,7 +63,7 @@ export class Checkpoints {
     from: ReadonlyArray<{ name: string; expected: Position | null; work: (tx: DatabaseTransactionConnection) => Promise<void> }>,
     to: Position,
   ): Promise<void> {
-    await this.pool.transaction(async (tx) => {
+    await deferredWriteTransaction(this.pool, async (tx) => {
       await moveCheckpoints(tx, from, to, true);
       for (const f of from) await f.work(tx);
     });

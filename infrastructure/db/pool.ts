@@ -6,12 +6,12 @@ import type { DriverTypeParser, Interceptor } from 'slonik';
  * timestamps as ISO strings and calendar dates as 'YYYY-MM-DD' strings, so rows go to JSON as is.
  * xid8 and positions stay strings and are parsed where used.
  */
-const typeParsers: DriverTypeParser[] = [
-  { name: 'int8', parse: (v) => Number(v) },
-  { name: 'numeric', parse: (v) => Number(v) },
-  { name: 'timestamptz', parse: (v) => new Date(v).toISOString() },
-  { name: 'timestamp', parse: (v) => new Date(`${v.replace(' ', 'T')}Z`).toISOString() },
-  { name: 'date', parse: (v) => v },
+export const typeParsers: ReadonlyArray<DriverTypeParser & { readonly oid: number }> = [
+  { name: 'int8', oid: 20, parse: (v) => Number(v) },
+  { name: 'numeric', oid: 1700, parse: (v) => Number(v) },
+  { name: 'timestamptz', oid: 1184, parse: (v) => new Date(v).toISOString() },
+  { name: 'timestamp', oid: 1114, parse: (v) => new Date(`${v.replace(' ', 'T')}Z`).toISOString() },
+  { name: 'date', oid: 1082, parse: (v) => v },
 ];
 
 export interface PoolOptions {
@@ -31,9 +31,29 @@ export const withSettings = (url: string, settings: PoolOptions['settings']): st
   return u.toString();
 };
 
-export const createDatabasePool = async (url: string, options: PoolOptions = {}): Promise<DatabasePool> =>
+const endHooks = new WeakMap<DatabasePool, Array<() => Promise<void>>>();
+
+/** Runs `hook` before `pool` ends: a companion pool on the same database must not outlive it (infrastructure/db/deferred-write-transaction.ts). */
+export const onPoolEnd = (pool: DatabasePool, hook: () => Promise<void>): void => {
+  const hooks = endHooks.get(pool);
+  if (hooks) hooks.push(hook);
+  else endHooks.set(pool, [hook]);
+};
+
+export const createDatabasePool = async (url: string, options: PoolOptions = {}): Promise<DatabasePool> => {
+  const pool = await createSlonikPool(url, options);
+  const end = pool.end.bind(pool);
+  return Object.assign(pool, {
+    end: async () => {
+      for (const hook of endHooks.get(pool) ?? []) await hook().catch(() => undefined);
+      await end();
+    },
+  });
+};
+
+const createSlonikPool = (url: string, options: PoolOptions): Promise<DatabasePool> =>
   createPool(withSettings(url, options.settings), {
-    typeParsers,
+    typeParsers: typeParsers.map(({ name, parse }) => ({ name, parse })),
     ...(options.interceptors ? { interceptors: options.interceptors } : {}),
     maximumPoolSize: options.maximumPoolSize ?? 10,
     statementTimeout: options.statementTimeoutMs ?? 60_000,
