@@ -1,10 +1,8 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn, withNotice } from '../support/browser-harness';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 const { open } = fileBrowser();
-const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).first().waitFor();
 
 interface VersionRow {
   id: number;
@@ -37,8 +35,7 @@ describe('version history', () => {
     await page.keyboard.press('Enter');
     await dialog.getByRole('button', { name: 'Маркированный список' }).click();
     await page.keyboard.type('первый пункт');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     const entry = section.getByTestId('version-entry').filter({ hasText: `Версия ${version}` });
@@ -57,15 +54,13 @@ describe('version history', () => {
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     await page.keyboard.type('второй пункт');
-    await edit.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => edit.getByRole('button', { name: 'Сохранить' }).click());
     await entry.getByText('второй пункт').waitFor();
     await screenshot(page, 'about-version-history');
 
     await entry.getByRole('button', { name: `Удалить версию ${version}` }).click();
     await page.getByRole('dialog', { name: 'Подтверждение' }).getByText(`Удалить запись о версии ${version}?`).waitFor();
-    await page.getByRole('dialog', { name: 'Подтверждение' }).getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Удалено');
+    await withNotice(page, 'Удалено', () => page.getByRole('dialog', { name: 'Подтверждение' }).getByRole('button', { name: 'Удалить' }).click());
     await entry.waitFor({ state: 'detached' });
     await poll(stored).toBeUndefined();
     // The empty save above was answered 400 on purpose.
@@ -93,8 +88,7 @@ describe('units import', () => {
     const bad = page.getByRole('table', { name: 'Строки с ошибками' });
     await bad.getByRole('row', { name: /^2\s+78QQ0001.*Неизвестный вид организации «QQ» в VNCODE/ }).waitFor();
 
-    await page.getByRole('button', { name: 'Импортировать' }).click();
-    await notice(page, 'Импорт завершен');
+    await withNotice(page, 'Импорт завершен', () => page.getByRole('button', { name: 'Импортировать' }).click());
     await result.getByText('Создано: 1; обновлено: 0; уже существуют без изменений: 0; строк с ошибками: 1').waitFor();
     const found = async () =>
       (await api.get<{ organizations: Array<{ name: string; is_host: boolean; units: unknown[] }> }>(`/organization?vncode=${code}`)).organizations;

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn, withNotice } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a list after a change waits for the read model. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -10,7 +10,6 @@ const { open } = fileBrowser();
 /** Changes through the API as the administrator (to prepare what the page should meet). */
 const adminApi = async () => (await apiAs('admin')).call;
 
-const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).waitFor();
 const table = (page: Page, title: string) => page.getByRole('table', { name: title });
 const headers = (page: Page, title: string) => table(page, title).getByRole('columnheader').allTextContents();
 const cells = (page: Page, title: string) => table(page, title).locator('tbody td:first-child').allTextContents();
@@ -34,8 +33,7 @@ describe('the generic reference screen', () => {
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.getByText('Значение от 1 до 100 символов').waitFor();
     await dialog.getByLabel('Наименование').fill(title);
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     // The text filter finds it (after the 500 ms debounce).
@@ -50,8 +48,7 @@ describe('the generic reference screen', () => {
     expect(await edit.getByLabel('Наименование').inputValue()).toBe(title);
     const renamed = `${title} суда`;
     await edit.getByLabel('Наименование').fill(renamed);
-    await edit.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => edit.getByRole('button', { name: 'Сохранить' }).click());
     await page.getByRole('searchbox', { name: 'Наименование' }).fill(renamed);
     await poll(() => cells(page, 'Должности')).toEqual([renamed]);
 
@@ -63,8 +60,7 @@ describe('the generic reference screen', () => {
     await confirm.waitFor({ state: 'detached' });
     expect(await cells(page, 'Должности')).toEqual([renamed]);
     await page.getByRole('button', { name: `Удалить «${renamed}»` }).click();
-    await confirm.getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Удалено');
+    await withNotice(page, 'Удалено', () => confirm.getByRole('button', { name: 'Удалить' }).click());
     await poll(() => cells(page, 'Должности')).toEqual(['Нет записей']);
     await poll(() => page.getByTestId('items-count').textContent()).toBe('Всего: 0');
     expectNoProblems(problems);
@@ -91,8 +87,7 @@ describe('the generic reference screen', () => {
     const dialog = page.getByRole('dialog', { name: 'Виды оборудования: добавление' });
     await dialog.getByLabel('Наименование').fill(kind);
     await dialog.getByLabel('Обновляемое ПО').check();
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Вид оборудования сохранен');
+    await withNotice(page, 'Вид оборудования сохранен', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await page.getByRole('searchbox', { name: 'Наименование' }).fill(kind);
     await poll(() => table(page, 'Виды оборудования').locator('tbody tr').first().locator('td').allTextContents()).toEqual([kind, '0', 'Да', '']);
 
@@ -116,8 +111,7 @@ describe('the generic reference screen', () => {
     await kindOptions.nth(0).click();
     await kindOptions.nth(1).click();
     await page.keyboard.press('Escape');
-    await fault.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => fault.getByRole('button', { name: 'Сохранить' }).click());
     await page.getByRole('searchbox', { name: 'Неисправность' }).fill(description);
     await poll(() => table(page, 'Типовые неисправности технических средств').locator('tbody tr').first().locator('td').allTextContents()).toEqual([
       requestKindTitle,

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn, withNotice } from '../support/browser-harness';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 const { open } = fileBrowser();
-const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).first().waitFor();
 const PDF = Buffer.from('%PDF-1.4\n% news-manuals test\n%%EOF\n');
 const unique = () => String(Date.now() % 1_000_000);
 
@@ -33,8 +31,7 @@ describe('support news', () => {
     await option.click();
     await dialog.getByLabel('Файлы').setInputFiles({ name: 'release-notes.pdf', mimeType: 'application/pdf', buffer: PDF });
     await dialog.getByRole('button', { name: 'release-notes.pdf' }).waitFor();
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     const table = page.getByRole('table', { name: 'Новости поддержки' });
@@ -56,8 +53,7 @@ describe('support news', () => {
     await row.getByRole('button', { name: `Удалить «${title}»` }).click();
     const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
     await confirm.getByText(`Удалить новость «${title}»?`, { exact: true }).waitFor();
-    await confirm.getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Удалено');
+    await withNotice(page, 'Удалено', () => confirm.getByRole('button', { name: 'Удалить' }).click());
     await row.waitFor({ state: 'detached' });
     const stored = async () =>
       (await api.get<{ renewals: Array<{ title: string }> }>(`/gas_soft_renewals?filter=${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`)).renewals.some(
@@ -84,8 +80,7 @@ describe('manuals', () => {
     await page.getByRole('button', { name: 'Добавить папку' }).click();
     const folderDialog = page.getByRole('dialog', { name: 'Новая папка' });
     await folderDialog.getByLabel('Наименование папки').fill(folder);
-    await folderDialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => folderDialog.getByRole('button', { name: 'Сохранить' }).click());
     await folderDialog.waitFor({ state: 'detached' });
     const deleteFolder = page.getByRole('button', { name: `Удалить папку «${folder}»` });
     expect(await deleteFolder.isEnabled()).toBe(true);
@@ -97,8 +92,7 @@ describe('manuals', () => {
     await itemDialog.getByLabel('Содержание').fill('Как подключить принтер');
     await itemDialog.getByLabel('Файлы').setInputFiles({ name: 'printer.pdf', mimeType: 'application/pdf', buffer: PDF });
     await itemDialog.getByRole('button', { name: 'printer.pdf' }).waitFor();
-    await itemDialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => itemDialog.getByRole('button', { name: 'Сохранить' }).click());
     await itemDialog.waitFor({ state: 'detached' });
 
     // A folder with an item cannot be deleted.
@@ -114,13 +108,11 @@ describe('manuals', () => {
     await page.getByRole('button', { name: 'Удалить', exact: true }).click();
     const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
     await confirm.getByText(`Удалить материал «${item}»?`, { exact: true }).waitFor();
-    await confirm.getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Удалено');
+    await withNotice(page, 'Удалено', () => confirm.getByRole('button', { name: 'Удалить' }).click());
     await poll(() => deleteFolder.isEnabled()).toBe(true);
     await deleteFolder.click();
     await page.getByRole('dialog', { name: 'Подтверждение' }).getByText(`Удалить папку «${folder}»?`, { exact: true }).waitFor();
-    await page.getByRole('dialog', { name: 'Подтверждение' }).getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Удалено');
+    await withNotice(page, 'Удалено', () => page.getByRole('dialog', { name: 'Подтверждение' }).getByRole('button', { name: 'Удалить' }).click());
     await deleteFolder.waitFor({ state: 'detached' });
     expectNoProblems(problems);
   });
@@ -141,12 +133,10 @@ describe('public orders', () => {
     await poll(() => page.getByRole('table', { name: 'Приказы' }).getByText('Загружен', { exact: true }).count()).toBe(4);
 
     await row.getByRole('button', { name: 'Заменить' }).click();
-    await page.getByTestId('public-doc-file').setInputFiles({ name: 'virus.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') });
-    await notice(page, 'Файл должен быть документом PDF');
+    await withNotice(page, 'Файл должен быть документом PDF', () => page.getByTestId('public-doc-file').setInputFiles({ name: 'virus.pdf', mimeType: 'application/pdf', buffer: Buffer.from('MZ not a pdf') }));
     const order = Buffer.from(`%PDF-1.4\n% order 3 ${unique()}\n%%EOF\n`);
     await row.getByRole('button', { name: 'Заменить' }).click();
-    await page.getByTestId('public-doc-file').setInputFiles({ name: 'prikaz.pdf', mimeType: 'application/pdf', buffer: order });
-    await notice(page, 'Документ «order-3.pdf» загружен');
+    await withNotice(page, 'Документ «order-3.pdf» загружен', () => page.getByTestId('public-doc-file').setInputFiles({ name: 'prikaz.pdf', mimeType: 'application/pdf', buffer: order }));
     await screenshot(page, 'public-docs');
     expectNoProblems(problems, [/status of 400/]);
 

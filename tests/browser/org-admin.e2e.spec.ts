@@ -1,13 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn, withNotice } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a list after a change waits for the read model. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
 const { open } = fileBrowser();
-
-const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).first().waitFor();
 
 interface RoleRow {
   id: number;
@@ -53,8 +50,7 @@ describe('the roles grid', () => {
     expect(await page.getByRole('option').allTextContents()).toEqual(['Свои объекты', 'Объект', 'Регион', 'Полный']);
     await page.getByRole('option', { name: 'Регион' }).click();
     await dialog.getByLabel('Роль для ГЛ').check();
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     const roleButton = page.getByRole('button', { name: `Роль «${title}»` });
@@ -67,8 +63,7 @@ describe('the roles grid', () => {
     await poll(async () => (await created())?.rightsObject).toEqual({ RIGHT_REGIONS: 2 });
     const organizations = page.getByRole('radiogroup', { name: `Организации: ${title}` });
     expect(await organizations.getByRole('radio').evaluateAll((els) => els.map((e) => e.closest('label')?.textContent))).toEqual(['Нет', 'Чтение', 'Чтение и запись']);
-    await organizations.getByRole('radio', { name: 'Чтение', exact: true }).check();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => organizations.getByRole('radio', { name: 'Чтение', exact: true }).check());
     await poll(async () => (await created())?.rightsObject).toEqual({ RIGHT_REGIONS: 2, RIGHT_ORGANIZATIONS: 1 });
     expect(await page.getByRole('checkbox', { name: `Регионы: ${title}` }).isChecked()).toBe(true);
 
@@ -85,8 +80,7 @@ describe('the roles grid', () => {
     const edit = page.getByRole('dialog', { name: 'Роль: изменение' });
     expect(await edit.getByLabel('Наименование').inputValue()).toBe(title);
     await edit.getByLabel('Наименование').fill(`${title} судьи`);
-    await edit.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => edit.getByRole('button', { name: 'Сохранить' }).click());
     await page.getByRole('button', { name: `Роль «${title} судьи»` }).waitFor();
     // The rename kept the rights given in the grid.
     await poll(async () => (await created())?.rightsObject).toEqual({ RIGHT_REGIONS: 2, RIGHT_ORGANIZATIONS: 1 });
@@ -95,8 +89,7 @@ describe('the roles grid', () => {
     await page.getByRole('menuitem', { name: 'Удалить' }).click();
     const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
     await poll(() => confirm.textContent()).toContain(`Удалить роль «${title} судьи»?`);
-    await confirm.getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Удалено');
+    await withNotice(page, 'Удалено', () => confirm.getByRole('button', { name: 'Удалить' }).click());
     await page.getByRole('button', { name: `Роль «${title} судьи»` }).waitFor({ state: 'detached' });
     await poll(created).toBeUndefined();
     expectNoProblems(problems);
@@ -138,8 +131,7 @@ describe('organisations and balance holders', () => {
     await buildings.getByLabel('Наименование').first().fill(`${name}, здание 1`);
     await dialog.getByRole('button', { name: 'Добавить здание' }).click();
     await buildings.getByLabel('Наименование').nth(1).fill(`${name}, здание 2`);
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Организация сохранена');
+    await withNotice(page, 'Организация сохранена', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     const mine = async () => (await api.get<{ organizations: OrgRow[] }>(`/organization?name=${encodeURIComponent(name)}`)).organizations[0];
@@ -160,8 +152,7 @@ describe('organisations and balance holders', () => {
     const move = page.getByRole('dialog', { name: 'Перенос здания' });
     await move.getByLabel('Организация').fill(target.name);
     await page.getByRole('option', { name: target.name, exact: true }).first().click();
-    await move.getByRole('button', { name: 'Перенести' }).click();
-    await notice(page, 'Сохранено');
+    await withNotice(page, 'Сохранено', () => move.getByRole('button', { name: 'Перенести' }).click());
     await move.waitFor({ state: 'detached' });
     await edit.getByRole('tab', { name: 'Здания (1)' }).waitFor();
     const moved = saved.units.find((u) => u.name === `${name}, здание 2`)!;
@@ -189,8 +180,7 @@ describe('organisations and balance holders', () => {
     await page.getByRole('button', { name: `Удалить «${name}»` }).click();
     const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
     await poll(() => confirm.textContent()).toContain(`Удалить организацию «${name}»?`);
-    await confirm.getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Организация удалена');
+    await withNotice(page, 'Организация удалена', () => confirm.getByRole('button', { name: 'Удалить' }).click());
     await poll(mine).toBeUndefined();
     expectNoProblems(problems);
   });

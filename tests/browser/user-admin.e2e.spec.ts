@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { mixedAccessLevelsWarning } from '../../domain/user/schemas';
-import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn, type FakeNotification } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn, type FakeNotification, withNotice } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a list after a change waits for the read model. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -10,7 +10,6 @@ const { open } = fileBrowser();
 
 const DEACTIVATE_QUESTION = 'Учетная запись работника станет неактивной без возможности восстановления, продолжить?';
 
-const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).waitFor();
 const table = (page: Page, title: string) => page.getByRole('table', { name: title });
 const bodyRows = (page: Page, title: string) => table(page, title).locator('tbody tr');
 const pick = async (page: Page, label: string, option: string) => {
@@ -98,8 +97,7 @@ describe('employees and hot line executors (administration.md 2.6, 4, 5, 8)', ()
     await dialog.getByRole('combobox', { name: 'Объекты' }).click();
     await page.getByRole('option').first().click();
     await screenshot(page, 'user-admin-dialog');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Пользователь создан');
+    await withNotice(page, 'Пользователь создан', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByLabel('ФИО или логин').fill(surname);
@@ -113,8 +111,7 @@ describe('employees and hot line executors (administration.md 2.6, 4, 5, 8)', ()
     const edit = page.getByRole('dialog', { name: /^Учетная запись работника: / });
     await poll(() => edit.getByLabel('Имя').inputValue()).toBe('Иван');
     await edit.getByLabel('Имя').fill('Пётр');
-    await edit.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Пользователь сохранен');
+    await withNotice(page, 'Пользователь сохранен', () => edit.getByRole('button', { name: 'Сохранить' }).click());
     await edit.waitFor({ state: 'detached' });
 
     // Inactive: asked first; the row is styled and opens read-only without Roles and Objects.
@@ -123,8 +120,7 @@ describe('employees and hot line executors (administration.md 2.6, 4, 5, 8)', ()
     const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
     await poll(() => confirm.textContent()).toContain(DEACTIVATE_QUESTION);
     await confirm.getByRole('button', { name: 'Продолжить' }).click();
-    await edit.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Пользователь сохранен');
+    await withNotice(page, 'Пользователь сохранен', () => edit.getByRole('button', { name: 'Сохранить' }).click());
     await poll(() => row.getAttribute('data-inactive')).toBe('true');
     await row.click();
     await edit.getByText('Учетная запись неактивна').waitFor();
@@ -135,8 +131,7 @@ describe('employees and hot line executors (administration.md 2.6, 4, 5, 8)', ()
     await row.getByRole('button', { name: /^Удалить/ }).click();
     const ask = page.getByRole('dialog', { name: 'Удалить работника' });
     await poll(() => ask.textContent()).toContain('Удалить учетную запись');
-    await ask.getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Пользователь удален');
+    await withNotice(page, 'Пользователь удален', () => ask.getByRole('button', { name: 'Удалить' }).click());
     await poll(() => bodyRows(page, 'Работники').textContent()).toContain('Нет записей');
     expectNoProblems(problems);
   });
@@ -170,8 +165,7 @@ describe('employees and hot line executors (administration.md 2.6, 4, 5, 8)', ()
     await dialog.getByRole('combobox', { name: 'Программное обеспечение' }).click();
     const program = (await page.getByRole('option').first().textContent()) ?? '';
     await page.getByRole('option').first().click();
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Пользователь создан');
+    await withNotice(page, 'Пользователь создан', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await dialog.waitFor({ state: 'detached' });
 
     // The filters: executor, phone, e-mail.
@@ -192,13 +186,11 @@ describe('employees and hot line executors (administration.md 2.6, 4, 5, 8)', ()
     const edit = page.getByRole('dialog', { name: /^Исполнитель Техподдержки: / });
     await poll(() => edit.getByLabel('Исполнитель').inputValue()).toBe(name);
     await edit.getByLabel('Примечание').fill('Контракт продлен');
-    await edit.getByRole('button', { name: 'Сохранить' }).click();
-    await notice(page, 'Пользователь сохранен');
+    await withNotice(page, 'Пользователь сохранен', () => edit.getByRole('button', { name: 'Сохранить' }).click());
     await edit.waitFor({ state: 'detached' });
 
     await row.getByRole('button', { name: /^Удалить/ }).click();
-    await page.getByRole('dialog', { name: 'Удалить работника' }).getByRole('button', { name: 'Удалить' }).click();
-    await notice(page, 'Пользователь удален');
+    await withNotice(page, 'Пользователь удален', () => page.getByRole('dialog', { name: 'Удалить работника' }).getByRole('button', { name: 'Удалить' }).click());
     await poll(() => bodyRows(page, 'Исполнители Техподдержки').textContent()).toContain('Нет записей');
     expectNoProblems(problems);
   });

@@ -166,6 +166,21 @@ export const signIn = async (page: Page, login: string, password = DEMO_PASSWORD
   await page.getByTestId('user-fio').waitFor();
 };
 
+/**
+ * Does `action` and waits for the notice it brings (`text`). A green notice shows for 1 s, so the wait
+ * starts before the action: on a busy machine a click can return after the answer came and its notice went.
+ */
+export const withNotice = async (page: Page, text: string, action: () => Promise<unknown>): Promise<void> => {
+  const shown = page.getByTestId('global-notice').filter({ hasText: text }).first().waitFor();
+  try {
+    await action();
+  } catch (error) {
+    shown.catch(() => undefined);
+    throw error;
+  }
+  await shown;
+};
+
 /** Saves a full-page PNG under tests/artifacts/screenshots/ for people to look at. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SCREENSHOTS, { recursive: true });
