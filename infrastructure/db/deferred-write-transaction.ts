@@ -119,8 +119,8 @@ class DeferredWrites {
     return Array.isArray(results) ? results[results.length - 1]! : results;
   }
 
-  private read(token: Token): Promise<pg.QueryResult> {
-    return this.inTurn(() => this.trip(inlined(token)));
+  private read(token: Token, text = inlined(token)): Promise<pg.QueryResult> {
+    return this.inTurn(() => this.trip(text));
   }
 
   async commit(): Promise<void> {
@@ -129,7 +129,7 @@ class DeferredWrites {
 
   query(token: Token): Promise<QueryResult<Record<string, unknown>>> {
     const text = inlined(token);
-    if (!deferrable(text)) return this.read(token).then(resultOf);
+    if (!deferrable(text)) return this.read(token, text).then(resultOf);
     return this.inTurn(() => {
       this.pending.push(text);
       return { command: text.trim().split(/\s/, 1)[0]!.toUpperCase(), fields: [], notices: [], rowCount: 0, rows: [] } as unknown as QueryResult<Record<string, unknown>>;
