@@ -1,12 +1,13 @@
 import type { StoredEvent } from './eventstore/port';
 
+/** What a reaction's handler did with a batch (Reaction.handle). */
+export type ReactionOutcome = 'acted' | 'none';
+
 /**
  * A subscriber with at-least-once delivery whose effects live outside the read-model database
  * (jobs, commands on other streams). It must be idempotent; its checkpoint is stored after the
  * handler succeeds. The processors' runner (processors/runner.ts) drives it.
  */
-export type ReactionOutcome = 'acted' | 'none';
-
 export interface Reaction {
   readonly name: string;
   readonly eventTypes: ReadonlySet<string>;

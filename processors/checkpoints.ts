@@ -47,10 +47,7 @@ export class Checkpoints {
       await moveCheckpoints(this.pool, [{ name, expected }], to, options.asyncCommit);
       return;
     }
-    await deferredWriteTransaction(this.pool, async (tx) => {
-      await moveCheckpoints(tx, [{ name, expected }], to, options.asyncCommit);
-      await work(tx);
-    });
+    await this.moveWith([{ name, expected, work }], to, options.asyncCommit);
   }
 
   /**
@@ -63,8 +60,17 @@ export class Checkpoints {
     from: ReadonlyArray<{ name: string; expected: Position | null; work: (tx: DatabaseTransactionConnection) => Promise<void> }>,
     to: Position,
   ): Promise<void> {
+    await this.moveWith(from, to, true);
+  }
+
+  /** The move of `from` to `to` and each one's work, in one transaction (advance, advanceTogether). */
+  private async moveWith(
+    from: ReadonlyArray<{ name: string; expected: Position | null; work: (tx: DatabaseTransactionConnection) => Promise<void> }>,
+    to: Position,
+    asyncCommit: boolean,
+  ): Promise<void> {
     await deferredWriteTransaction(this.pool, async (tx) => {
-      await moveCheckpoints(tx, from, to, true);
+      await moveCheckpoints(tx, from, to, asyncCommit);
       for (const f of from) await f.work(tx);
     });
   }
