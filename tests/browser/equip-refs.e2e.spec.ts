@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, expectNoProblems, fileBrowser, screenshot, signIn, withNotice } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a list after a change waits for the read model. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -26,8 +26,7 @@ describe('equipment references (issue 12)', () => {
     await dialog.getByLabel('Наименование').fill(name);
     await dialog.getByRole('tab', { name: 'Изображения' }).click();
     await dialog.locator('input[name="pictures"]').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: PIXEL });
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByTestId('global-notice').filter({ hasText: 'Сохранено' }).waitFor();
+    await withNotice(page, 'Сохранено', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await page.getByLabel('Наименование').fill(name);
     const row = page.getByRole('row').filter({ hasText: name });
     await poll(() => row.getByTestId('model-files-count').textContent()).toBe('0 / 1');
@@ -87,8 +86,7 @@ describe('equipment references (issue 12)', () => {
     await dialog.getByRole('button', { name: 'Добавить значение' }).click();
     await dialog.getByLabel('Значение 1').fill('USB');
     await dialog.getByLabel('Значение 2').fill('Ethernet');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByTestId('global-notice').filter({ hasText: 'Сохранено' }).waitFor();
+    await withNotice(page, 'Сохранено', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     const row = page.getByRole('row').filter({ hasText: title });
     await poll(() => row.locator('td').allTextContents()).toEqual([title, '2', '']);
     await row.click();

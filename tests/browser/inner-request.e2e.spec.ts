@@ -1,11 +1,9 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { appUrl, expectNoProblems, fileBrowser, screenshot, signIn, withNotice } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and another user's change reaches the list through the read model. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
 const { open } = fileBrowser();
-const notice = (page: Page, text: string) => page.getByTestId('global-notice').filter({ hasText: text }).first().waitFor();
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f7d5a90000000049454e44ae426082', 'hex');
 
 /** Requests to the administrator (administration.md 2.9, 5, 8). */
@@ -30,8 +28,7 @@ describe('requests to the administrator', () => {
     await dialog.getByLabel('Email').fill('court@courts.example.ru');
     await dialog.getByLabel('Сообщение').fill(message);
     await dialog.getByLabel('Файлы запроса').setInputFiles({ name: 'printer.png', mimeType: 'image/png', buffer: PNG });
-    await dialog.getByRole('button', { name: 'Отправить' }).click();
-    await notice(user.page, 'Запрос отправлен');
+    await withNotice(user.page, 'Запрос отправлен', () => dialog.getByRole('button', { name: 'Отправить' }).click());
     const own = user.page.getByRole('row').filter({ hasText: message });
     await own.getByText('Активно').waitFor();
 
@@ -41,8 +38,7 @@ describe('requests to the administrator', () => {
     const row = admin.page.getByRole('row').filter({ hasText: message });
     await poll(() => row.count()).toBe(1);
     await row.getByRole('button', { name: 'Действия' }).click();
-    await admin.page.getByRole('menuitem', { name: 'Выполнено' }).click();
-    await notice(admin.page, 'Запрос обновлен');
+    await withNotice(admin.page, 'Запрос обновлен', () => admin.page.getByRole('menuitem', { name: 'Выполнено' }).click());
     await row.getByText('Выполнено').waitFor();
     await row.getByRole('button', { name: 'Действия' }).click();
     await admin.page.getByRole('menuitem', { name: 'Ответить' }).click();
@@ -50,8 +46,7 @@ describe('requests to the administrator', () => {
     // An answer has no e-mail field.
     expect(await answer.getByLabel('Email').count()).toBe(0);
     await answer.getByLabel('Сообщение').fill('Замените картридж');
-    await answer.getByRole('button', { name: 'Отправить' }).click();
-    await notice(admin.page, 'Запрос отправлен');
+    await withNotice(admin.page, 'Запрос отправлен', () => answer.getByRole('button', { name: 'Отправить' }).click());
 
     await poll(async () => {
       await user.page.reload();

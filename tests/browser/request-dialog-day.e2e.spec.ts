@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { appUrl, expectNoProblems, fileBrowser, menuGroups, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
+import { appUrl, expectNoProblems, fileBrowser, menuGroups, screenshot, signIn, withNotice, type OpenedPage } from '../support/browser-harness';
 import { dialogClosed, findByNumber, requestDialog, requestTitle, searchOf } from '../support/browser-requests';
 import { apiSession, choose, todayText, typeDate } from './request-dialog-host/host-page';
 
@@ -192,8 +192,7 @@ describe('a request’s day in the real app', () => {
     await works.getByLabel('Стоимость').fill('1200');
     await dialog.getByRole('tab', { name: 'Заявка', exact: true }).click();
     await dialog.getByLabel('Номер на ГЛ', { exact: true }).fill(`ГЛ-${requestNumber}`);
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByTestId('global-notice').filter({ hasText: 'Заявка сохранена' }).waitFor();
+    await withNotice(page, 'Заявка сохранена', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
 
     expect(await requestAs('engineer', requestId)).toMatchObject({
       request_status_id: 3,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { expectNoProblems, fileBrowser, screenshot, signIn, type OpenedPage } from '../support/browser-harness';
+import { expectNoProblems, fileBrowser, screenshot, signIn, withNotice, type OpenedPage } from '../support/browser-harness';
 import { apiSession, choose, hostScript, openDialog, serveHost, signInOnHost, takenRepair, todayText, typeDate } from './request-dialog-host/host-page';
 
 /**
@@ -167,8 +167,7 @@ describe('request dialog (requests.md 2.4)', () => {
     // The registry number is needed for the act later.
     await dialog.getByRole('tab', { name: 'Заявка', exact: true }).click();
     await dialog.getByLabel('Номер на ГЛ', { exact: true }).fill('ГЛ-2026-000123');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByTestId('global-notice').filter({ hasText: 'Заявка сохранена' }).waitFor();
+    await withNotice(page, 'Заявка сохранена', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
 
     const saved = await requestAs('engineer', requestId);
     expect(saved).toMatchObject({
@@ -305,8 +304,7 @@ describe('request dialog: rules while editing', () => {
     await notice.getByText('Тип гарантийности изменен на «Гарантийный, но не гарантийный случай»: ремонт за счет ЗИП не является гарантийным').waitFor();
     expect(await dialog.getByRole('combobox', { name: 'Тип гарантийности', exact: true }).textContent()).toBe('Гарантийный, но не гарантийный случай');
     await screenshot(page, 'request-dialog-warranty-notice');
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByTestId('global-notice').filter({ hasText: 'Заявка сохранена' }).waitFor();
+    await withNotice(page, 'Заявка сохранена', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await expect.poll(() => notice.isVisible(), { timeout: 8000 }).toBe(false);
     const { call } = await apiSession('engineer');
     const saved = (await call<{ request: { repair_kind_id: number; repair_type_id: number; spares: { title: string; amount: number }[] } }>('GET', `/request_single/${id}`)).data.request;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiAs as signedInApi, appUrl, expectNoProblems, launchBrowser, openPage, screenshot, signIn } from '../support/browser-harness';
+import { apiAs as signedInApi, appUrl, expectNoProblems, launchBrowser, openPage, screenshot, signIn, withNotice } from '../support/browser-harness';
 
 /** Polls for up to 15 s: the machine is shared, and a reload after a change waits for the read models. */
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 100 });
@@ -48,7 +48,6 @@ afterAll(async () => {
 
 const table = (page: Page) => page.locator('table[aria-label="Список заявок"]');
 const counter = (page: Page) => page.getByTestId('items-count');
-const notice = (page: Page) => page.getByTestId('global-notice');
 const rowOf = (page: Page, id: number) => table(page).locator(`tr[data-request-id="${id}"]`);
 
 const expectCount = async (page: Page, count: number) => {
@@ -116,8 +115,7 @@ describe('row actions of the chief (requests.md 2.1)', () => {
     const confirm = page.getByRole('dialog', { name: 'Подтверждение' });
     await confirm.getByText(`Удалить заявку №${doomed.number}?`).waitFor();
     await screenshot(page, 'requests-list-delete-confirm');
-    await confirm.getByRole('button', { name: 'Удалить' }).click();
-    await poll(() => notice(page).textContent()).toBe('Заявка удалена');
+    await withNotice(page, /^Заявка удалена$/, () => confirm.getByRole('button', { name: 'Удалить' }).click());
     await expectCount(page, before - 1);
     expect(await rowOf(page, doomed.id).count()).toBe(0);
     expectNoProblems(problems);
@@ -141,8 +139,7 @@ describe('row actions of the chief (requests.md 2.1)', () => {
     await screenshot(page, 'requests-list-change-number');
     const newNumber = 7000 + (request.id % 1000);
     await number.fill(String(newNumber));
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await poll(() => notice(page).textContent()).toBe('Номер заявки изменен');
+    await withNotice(page, /^Номер заявки изменен$/, () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await dialog.waitFor({ state: 'detached' });
     await poll(() => rowOf(page, request.id).locator('td').nth(3).textContent()).toBe(String(newNumber));
 
@@ -150,8 +147,7 @@ describe('row actions of the chief (requests.md 2.1)', () => {
     const again = page.getByRole('dialog', { name: new RegExp(`^Номер и дата заявки №${newNumber}`) });
     await again.getByRole('radio', { name: 'Дату регистрации' }).check();
     await again.getByRole('textbox', { name: 'Новая дата регистрации' }).fill(`1503${year}`);
-    await again.getByRole('button', { name: 'Сохранить' }).click();
-    await poll(() => notice(page).textContent()).toBe('Дата заявки изменена');
+    await withNotice(page, /^Дата заявки изменена$/, () => again.getByRole('button', { name: 'Сохранить' }).click());
     // An older date moves the request down the list (newest first): find it by its number.
     await page.getByRole('button', { name: 'Фильтр' }).click();
     const filter = page.getByRole('dialog', { name: 'Фильтр заявок' });
@@ -205,8 +201,7 @@ describe('group creation (requests.md 2.5)', () => {
     await screenshot(page, 'requests-list-group-dialog');
 
     const before = await chief.count({});
-    await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    await poll(() => notice(page).textContent()).toBe('Создано заявок: 2');
+    await withNotice(page, /^Создано заявок: 2$/, () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     await page.waitForURL(appUrl('/requests'));
     await expectCount(page, before + 2);
     const texts = await table(page).locator('tbody tr').locator('td:nth-child(10)').allTextContents();

@@ -2,7 +2,7 @@ import PizZip from 'pizzip';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { SoftKey } from '../../domain/signing/soft-signer';
-import { apiAs, appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
+import { apiAs, appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn, withNotice } from '../support/browser-harness';
 import { makeKeyFile, makeTestCa, signBytes } from '../support/demo-signing';
 import { choose } from './request-dialog-host/host-page';
 
@@ -131,8 +131,7 @@ const generateInBrowser = async (page: Page, p: Prepared) => {
   const who: Record<Role, Signer> = { iac: p.iac, unit: p.unit, final: p.final };
   for (const role of roles) await choose(page, act, roleTitles[role], optionText(c[role].find((x) => x.id === who[role].id)!));
   await screenshot(page, 'act-dialog-co-8');
-  await act.getByRole('button', { name: 'Продолжить' }).click();
-  await page.getByTestId('global-notice').filter({ hasText: 'Акт сформирован. Помещен в раздел Документы' }).waitFor();
+  await withNotice(page, 'Акт сформирован. Помещен в раздел Документы', () => act.getByRole('button', { name: 'Продолжить' }).click());
   await act.waitFor({ state: 'detached' });
   expect(generations).toBe(1);
 
@@ -189,8 +188,7 @@ describe('act СО-8 and its ordered electronic signing in the browser (issue 13
     await signIn(iacPage.page, p.iac.login);
     await iacPage.page.goto(appUrl('/documents-list'));
     await rowOf(iacPage.page, name).getByRole('button', { name: `Подписать ${name}` }).click();
-    await signWithKey(iacPage.page, p.iac);
-    await iacPage.page.getByTestId('global-notice').filter({ hasText: 'Документ подписан' }).waitFor();
+    await withNotice(iacPage.page, 'Документ подписан', () => signWithKey(iacPage.page, p.iac));
     await poll(() => marks(iacPage.page, name)).toEqual(['Подписан', 'Не подписан', 'Не подписан']);
 
     // The object signer signs everything waiting for them ('Подписать все'), with a progress line.

@@ -167,10 +167,11 @@ export const signIn = async (page: Page, login: string, password = DEMO_PASSWORD
 };
 
 /**
- * Does `action` and waits for the notice it brings (`text`). A green notice shows for 1 s, so the wait
- * starts before the action: on a busy machine a click can return after the answer came and its notice went.
+ * Does `action` and waits for the notice it brings (`text`: a part of it, or a pattern). A green notice shows
+ * for 1 s, so the wait starts before the action: on a busy machine a click can return after the answer came
+ * and its notice went.
  */
-export const withNotice = async (page: Page, text: string, action: () => Promise<unknown>): Promise<void> => {
+export const withNotice = async (page: Page, text: string | RegExp, action: () => Promise<unknown>): Promise<void> => {
   const shown = page.getByTestId('global-notice').filter({ hasText: text }).first().waitFor();
   try {
     await action();
