@@ -63,15 +63,16 @@ export const toolJoins = sql.fragment`
   LEFT JOIN rm_catalog_items k ON k.catalog = 'tool_kind' AND k.id = t.tool_kind_id
   LEFT JOIN rm_catalog_items m ON m.catalog = 'manufacturer' AND m.id = t.manufacturer_id`;
 
-export const toolInfoOf = (r: Record<string, unknown>): ToolInfo => {
+/** A tool's info from its row; the kind's and manufacturer's titles from `titles` when they are not columns of it. */
+export const toolInfoOf = (r: Record<string, unknown>, titles: { readonly tool_kind?: unknown; readonly manufacturer?: unknown } = r): ToolInfo => {
   const info = {
     id: Number(r.id),
     unit_id: r.unit_id == null ? null : Number(r.unit_id),
     tools_set_id: r.tools_set_id == null ? null : Number(r.tools_set_id),
     tool_kind_id: r.tool_kind_id == null ? null : Number(r.tool_kind_id),
-    tool_kind: (r.tool_kind as string | null) ?? null,
+    tool_kind: (titles.tool_kind as string | null) ?? null,
     manufacturer_id: r.manufacturer_id == null ? null : Number(r.manufacturer_id),
-    manufacturer: (r.manufacturer as string | null) ?? null,
+    manufacturer: (titles.manufacturer as string | null) ?? null,
     model_id: r.model_id == null ? null : Number(r.model_id),
     model: (r.model as string | null) ?? null,
     serial_number: (r.serial_number as string | null) ?? null,

@@ -292,6 +292,13 @@ describe('GET /api/tool_export/{format}/{filter}', () => {
     expect(sheet.match(/<row /g)?.length).toBe(5);
     expect(sheet).toContain(`RD-A-${marker}`);
     expect(sheet).not.toContain(`RD-D-${marker}`);
+    // The names of a row (looked up by the export, joined by the list) are the list's.
+    const shown = (await list(court, { serial_number: `RD-A-${marker}` })).tools[0] as Record<string, string>;
+    const xml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    for (const name of [shown.region_title, shown.unit_name, shown.tool_kind, shown.manufacturer]) {
+      expect(name).toBeTruthy();
+      expect(sheet).toContain(xml(name!));
+    }
     const docx = await admin.get(`/api/tool_export/docx/${enc({ tool_model: marker, tool_state: ToolState.BROKEN })}`);
     expect(docx.statusCode).toBe(200);
     const doc = unzip(docx.rawPayload).get('word/document.xml')!.toString('utf8');
