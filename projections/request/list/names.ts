@@ -3,6 +3,7 @@ import { toolStateTitles, type ToolState } from '../../../domain/tool/states';
 import { isPlaceholderInventory, isPlaceholderManufacturer, isPlaceholderModel } from '../../../domain/tool/placeholders';
 import { noCache, type ReadModelCache } from '../../../infrastructure/read-model-cache';
 import { networkUnits } from '../../organization/queries';
+import { catalogTitle } from '../../catalog/title-sql';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 
@@ -55,13 +56,11 @@ export const toolTitle = (t: Pick<ToolInfo, 'tool_kind' | 'manufacturer' | 'mode
   return [head, numbers].filter(Boolean).join(', ');
 };
 
+/** A tool's info columns of `rm_tools t`, its kind's and manufacturer's titles included. */
 export const toolSelect = sql.fragment`
-  t.id, t.unit_id, t.tools_set_id, t.tool_kind_id, k.title AS tool_kind, t.manufacturer_id, m.title AS manufacturer, t.model_id,
+  t.id, t.unit_id, t.tools_set_id, t.tool_kind_id, ${catalogTitle('tool_kind', sql.fragment`t.tool_kind_id`)} AS tool_kind,
+  t.manufacturer_id, ${catalogTitle('manufacturer', sql.fragment`t.manufacturer_id`)} AS manufacturer, t.model_id,
   t.model, t.serial_number, t.inventar_number, t.guaranty_dt, t.work_in_dt, t.state`;
-
-export const toolJoins = sql.fragment`
-  LEFT JOIN rm_catalog_items k ON k.catalog = 'tool_kind' AND k.id = t.tool_kind_id
-  LEFT JOIN rm_catalog_items m ON m.catalog = 'manufacturer' AND m.id = t.manufacturer_id`;
 
 /** A tool's info from its row; the kind's and manufacturer's titles from `titles` when they are not columns of it. */
 export const toolInfoOf = (r: Record<string, unknown>, titles: { readonly tool_kind?: unknown; readonly manufacturer?: unknown } = r): ToolInfo => {
@@ -120,7 +119,7 @@ export const loadNames = async (db: Db, want: NameRequest, cache: ReadModelCache
     }),
     unitNames(db, ids(want.units), cache),
     cache.getMany(from.tools, 'name:tool', ids(want.tools), async (missing) => {
-      const rows = await db.any(sql.unsafe`SELECT ${toolSelect} FROM rm_tools t ${toolJoins} WHERE t.id = ANY(${sql.array(missing, 'int4')})`);
+      const rows = await db.any(sql.unsafe`SELECT ${toolSelect} FROM rm_tools t WHERE t.id = ANY(${sql.array(missing, 'int4')})`);
       return new Map(rows.map((r) => [Number(r.id), toolInfoOf(r as Record<string, unknown>)]));
     }),
     cache.getMany(from.catalog, 'name:catalog', catalogKeys, async (missing) => {

@@ -2,6 +2,7 @@ import { sql, type CommonQueryMethods } from 'slonik';
 import type { ToolFields, ToolFile, ToolMoving, ToolPlace, ToolTrait } from '../../../domain/tool/events';
 import type { ToolState } from '../../../domain/tool/states';
 import { toolMovingEventTitle } from '../../../domain/tool/movings';
+import { catalogTitle } from '../../catalog/title-sql';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'maybeOne' | 'maybeOneFirst'>;
 
@@ -38,16 +39,14 @@ const day = (v: unknown): string | null => (v == null ? null : String(v).slice(0
 export const toolCards = async (db: Db, ids: readonly number[]): Promise<ToolCard[]> => {
   if (ids.length === 0) return [];
   const rows = await db.any(sql.unsafe`
-    SELECT t.*, k.title AS tool_kind, coalesce((k.data->>'soft_updatable')::boolean, false) AS soft_updatable, m.title AS manufacturer,
-      md.title AS model_title, u.name AS unit_name, u.address AS unit_address, u.region_id,
-      s.inventar_number AS set_inventar_number, sn.title AS tool_set_name
+    SELECT t.*, k.title AS tool_kind, coalesce((k.data->>'soft_updatable')::boolean, false) AS soft_updatable,
+      ${catalogTitle('manufacturer', sql.fragment`t.manufacturer_id`)} AS manufacturer,
+      ${catalogTitle('tool_model', sql.fragment`t.model_id`)} AS model_title, u.name AS unit_name, u.address AS unit_address, u.region_id,
+      s.inventar_number AS set_inventar_number, ${catalogTitle('tools_sets_names', sql.fragment`s.type_id`)} AS tool_set_name
     FROM rm_tools t
     LEFT JOIN rm_catalog_items k ON k.catalog = 'tool_kind' AND k.id = t.tool_kind_id
-    LEFT JOIN rm_catalog_items m ON m.catalog = 'manufacturer' AND m.id = t.manufacturer_id
-    LEFT JOIN rm_catalog_items md ON md.catalog = 'tool_model' AND md.id = t.model_id
     LEFT JOIN rm_units u ON u.id = t.unit_id
     LEFT JOIN rm_tools_sets s ON s.id = t.tools_set_id
-    LEFT JOIN rm_catalog_items sn ON sn.catalog = 'tools_sets_names' AND sn.id = s.type_id
     WHERE t.id = ANY(${sql.array([...ids], 'int4')}) AND NOT t.deleted`);
   const places = rows.flatMap((r) => list<ToolPlace>(r.tool_places));
   const movings = rows.flatMap((r) => list<ToolMoving>(r.tool_movings));

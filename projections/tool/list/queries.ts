@@ -2,7 +2,8 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { ToolState, ownerTypeTitles } from '../../../domain/tool/states';
 import { toolAgeBounds, type ToolListFilter } from '../../../domain/tool/list-filter';
 import { PAGE_SIZE, type Page } from '../../support/paging';
-import { toolInfoOf, toolJoins, toolSelect, type ToolInfo } from '../../request/list/names';
+import { toolInfoOf, toolSelect, type ToolInfo } from '../../request/list/names';
+import { catalogTitle } from '../../catalog/title-sql';
 import { noCache, type ReadModelCache } from '../../../infrastructure/read-model-cache';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
@@ -54,17 +55,16 @@ const textCondition = (column: FragmentSqlToken, value: string | null | undefine
 };
 
 const rowSelect = sql.fragment`
-  ${toolSelect}, u.name AS unit_name, u.address AS unit_address, o.name AS organization_name, u.region_id, rg.title AS region_title,
-  s.inventar_number AS set_inventar_number, s.buh_name AS set_buh_name, s.type_id AS tool_set_name_id, sn.title AS tool_set_name,
+  ${toolSelect}, u.name AS unit_name, u.address AS unit_address, o.name AS organization_name, u.region_id,
+  ${catalogTitle('regions', sql.fragment`u.region_id`)} AS region_title,
+  s.inventar_number AS set_inventar_number, s.buh_name AS set_buh_name, s.type_id AS tool_set_name_id,
+  ${catalogTitle('tools_sets_names', sql.fragment`s.type_id`)} AS tool_set_name,
   t.owner_type_id, t.cost_remain, t.exchange_stock, t.description, t.buh_name`;
 
 const rowJoins = sql.fragment`
-  ${toolJoins}
   LEFT JOIN rm_units u ON u.id = t.unit_id
   LEFT JOIN rm_organizations o ON o.id = u.organization_id
-  LEFT JOIN rm_catalog_items rg ON rg.catalog = 'regions' AND rg.id = u.region_id
-  LEFT JOIN rm_tools_sets s ON s.id = t.tools_set_id
-  LEFT JOIN rm_catalog_items sn ON sn.catalog = 'tools_sets_names' AND sn.id = s.type_id`;
+  LEFT JOIN rm_tools_sets s ON s.id = t.tools_set_id`;
 
 const numOrNull = (v: unknown) => (v == null ? null : Number(v));
 
