@@ -18,6 +18,7 @@ import {
   type Subscription,
 } from '../port';
 import { EVENTS_CHANNEL } from './schema';
+import { AppendHints } from './append-hints';
 import { streamTypeOf } from '../stream-type';
 import { WakeUp } from '../../wake-up';
 import { applyIndexChange } from '../../write-index';
@@ -134,8 +135,7 @@ const numberedAppend = (
       RETURNING global_position
     )
     SELECT (SELECT number FROM claim) AS number, (SELECT revision FROM s) AS revision,
-           (SELECT max(global_position) FROM e)::text AS position, pg_current_xact_id()::text AS tx,
-           CASE WHEN EXISTS (SELECT 1 FROM s) THEN pg_notify(${EVENTS_CHANNEL}, '') END AS notified`;
+           (SELECT max(global_position) FROM e)::text AS position, pg_current_xact_id()::text AS tx`;
 };
 
 const releaseClaim = (pool: DatabasePool, yearly: YearlyNumber, number: number) =>
@@ -151,11 +151,14 @@ export class PostgresEventStore implements EventStore {
   /** Set when the last short read saw rows of transactions still running: they will be visible soon. */
   private pendingInvisible = false;
   private closed = false;
+  private readonly hints: AppendHints;
 
   constructor(
     private readonly pool: DatabasePool,
     private readonly options: PostgresEventStoreOptions = {},
-  ) {}
+  ) {
+    this.hints = new AppendHints(pool);
+  }
 
   async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {
     // A number the statement could not claim (taken by hand) was counted: the next one is tried.
@@ -186,7 +189,7 @@ export class PostgresEventStore implements EventStore {
         RETURNING global_position
       )
       SELECT s.revision, (SELECT max(global_position) FROM e)::text AS position,
-             pg_current_xact_id()::text AS tx, pg_notify(${EVENTS_CHANNEL}, '') AS notified
+             pg_current_xact_id()::text AS tx
       FROM s`;
     const delay = this.options.commitDelayMs?.() ?? 0;
     // A write-side index moves in the same transaction as the events, or not at all.
@@ -205,7 +208,7 @@ export class PostgresEventStore implements EventStore {
       if (row && yearlyNumber) await releaseClaim(this.pool, yearlyNumber, Number(row.number));
       throw new WrongExpectedRevisionError(streamId, expectedRevision, await this.currentRevision(streamId));
     }
-    this.appended.wake();
+    this.committed();
     return {
       nextRevision: Number(row.revision),
       position: { commit: BigInt(row.tx as string), prepare: BigInt(row.position as string) },
@@ -306,12 +309,18 @@ export class PostgresEventStore implements EventStore {
       this.options.appendManyFault?.(batches);
       const head = await tx.one(sql.unsafe`
         SELECT (SELECT max(global_position) FROM es_events WHERE transaction_id = pg_current_xact_id())::text AS position,
-               pg_current_xact_id()::text AS tx, pg_notify(${EVENTS_CHANNEL}, '') AS notified`);
+               pg_current_xact_id()::text AS tx`);
       const position = { commit: BigInt(head.tx as string), prepare: BigInt(head.position as string) };
       return out.map((r) => ({ nextRevision: r.nextRevision, position }));
     });
-    this.appended.wake();
+    this.committed();
     return results;
+  }
+
+  /** An append committed: readers of this process wake now, those of others at the hint. */
+  private committed(): void {
+    this.appended.wake();
+    this.hints.committed();
   }
 
   private async currentRevision(streamId: string): Promise<number | 'no_stream'> {
@@ -380,7 +389,9 @@ export class PostgresEventStore implements EventStore {
     if (!this.options.listenUrl || this.listener || this.closed) return;
     this.listenerStarting ??= (async () => {
       const client = new pg.Client({ connectionString: this.options.listenUrl });
-      client.on('notification', () => this.appended.wake());
+      client.on('notification', (n) => {
+        if (!this.hints.isOwn(n.payload)) this.appended.wake();
+      });
       client.on('error', () => {
         // Lost the hint channel: fall back to polling and reconnect on the next wait.
         if (this.listener === client) this.listener = null;
@@ -400,6 +411,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.hints.close();
     this.appended.wake();
     const l = this.listener;
     this.listener = null;

@@ -75,3 +75,91 @@ describe('PostgreSQL adapter: which running transactions hold readers back', () 
     expect((await store.readAll({ after: head, maxCount: 10 })).map((e) => e.type)).toEqual(['Probe']);
   });
 });
+
+describe('PostgreSQL adapter: wake-up hints for readers in other processes', () => {
+  const newEvent = () => ({
+    type: 'Probe',
+    data: {},
+    metadata: { userId: null, correlationId: 'hint', causationId: null, timestamp: new Date().toISOString() },
+  });
+  /** A plain LISTEN connection on the events' channel: `next` resolves at the next hint, `count` counts them all. */
+  const rawListener = async () => {
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    await c.query('LISTEN es_events');
+    let heard: () => void = () => {};
+    let count = 0;
+    const next = () => new Promise<void>((resolve) => (heard = resolve));
+    c.on('notification', () => {
+      count++;
+      heard();
+    });
+    return { next, count: () => count, end: () => c.end() };
+  };
+
+  it("an append wakes another instance's waiting reader at once, and what woke it is readable", async () => {
+    const reader = track(new PostgresEventStore(db.pool, { listenUrl: db.url, pollIntervalMs: 60_000 }));
+    const writer = track(new PostgresEventStore(db.pool));
+    await reader.waitForAppend(1); // starts the reader's LISTEN connection
+    const head = await reader.headPosition();
+    const started = performance.now();
+    const woken = reader.waitForAppend(20_000);
+    await writer.append(`hint-${Date.now()}`, [newEvent()], { expectedRevision: 'no_stream' });
+    await woken;
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect((await reader.readAll({ after: head, maxCount: 10 })).map((e) => e.type)).toEqual(['Probe']);
+  });
+
+  it("an instance's own appends do not wake it a second time through the database", async () => {
+    const store = track(new PostgresEventStore(db.pool, { listenUrl: db.url, pollIntervalMs: 60_000 }));
+    await store.waitForAppend(1);
+    const other = await rawListener();
+    try {
+      // Five rounds: a hint of one's own may also arrive before the wait starts, which proves nothing.
+      const outcomes: unknown[] = [];
+      for (let round = 0; round < 5; round++) {
+        const hint = other.next();
+        await store.append(`hint-${Date.now()}-${round}`, [newEvent()], { expectedRevision: 'no_stream' });
+        // Only the hint, which needs a round trip, could end this wait early.
+        outcomes.push(
+          await Promise.race([
+            store.waitForAppend(3_000).then(() => 'woken'),
+            hint.then(() => new Promise((resolve) => setTimeout(() => resolve('quiet'), 300))),
+          ]),
+        );
+      }
+      expect(outcomes).toEqual(Array(5).fill('quiet'));
+    } finally {
+      await other.end();
+    }
+  });
+
+  it('appends at once are covered by fewer hints, and a reader woken only by them reads every event', async () => {
+    const writer = track(new PostgresEventStore(db.pool));
+    const reader = track(new PostgresEventStore(db.pool, { listenUrl: db.url, pollIntervalMs: 60_000 }));
+    await reader.waitForAppend(1);
+    const other = await rawListener();
+    try {
+      let position = await reader.headPosition();
+      const appends = 20;
+      const written = Promise.all(Array.from({ length: appends }, (_, k) => writer.append(`hint-many-${Date.now()}-${k}`, [newEvent()], { expectedRevision: 'no_stream' })));
+      // The reader sleeps until a hint (or 20 s): a last hint sent before the last commit would leave it asleep.
+      let read = 0;
+      const started = performance.now();
+      while (read < appends && performance.now() - started < 15_000) {
+        const batch = await reader.readAll({ after: position, maxCount: 100 });
+        read += batch.length;
+        if (batch.length) position = batch[batch.length - 1]!.position;
+        else await reader.waitForAppend(20_000);
+      }
+      await written;
+      expect(read).toBe(appends);
+      expect(performance.now() - started).toBeLessThan(5_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(other.count()).toBeGreaterThan(0);
+      expect(other.count()).toBeLessThan(appends);
+    } finally {
+      await other.end();
+    }
+  });
+});
