@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [--db URL] [--port N] [--no-rebuild] [--out FILE]`
+ * `npm run bench [-- --quick] [--db URL] [--port N] [--no-rebuild] [--out FILE] [--only parts] [--warmup N] [--rounds N]`
  *
  * Measures the application on the benchmark database (npm run bench:seed) through the real server
  * in its own process, over real HTTP, and prints one table: figure, value, target, met or not.
@@ -159,10 +159,13 @@ try {
   figure('raw append p50 (limit)', rawAppend.p50, 'ms', null);
   figure('raw append p95 (limit)', rawAppend.p95, 'ms', null);
   console.log('Commands: create, save, take by 8 concurrent clients');
-  // Each client's first rounds after the server starts are not counted: they compile code paths and
-  // fill the caches (units, names, the signed-in user), which a running server has done long before.
-  const warmup = quick ? 1 : 5;
-  const iterations = warmup + (quick ? 3 : 100);
+  // A server's first rounds compile its code paths (V8's optimising compiler works on background
+  // threads for thousands of calls) and fill its caches (units, names, the signed-in user), which a
+  // running server has done long before. Every client first runs `--warmup` rounds; the figures
+  // (latencies, throughput, CPU) come from the rounds after the last client finished its warm-up,
+  // as the raw append's do. The whole run's throughput is printed beside them for comparison.
+  const warmup = quick ? 1 : numberArg(args, 'warmup', 60);
+  const measured = quick ? 3 : numberArg(args, 'rounds', 100);
   const times: Record<'create' | 'save' | 'take', number[]> = { create: [], save: [], take: [] };
   const failures: string[] = [];
   const writers = await Promise.all(
@@ -178,7 +181,7 @@ try {
   const probeStore = new PostgresEventStore(probePool);
   const probeWriter = writerEngineers[0]!;
   const probeCaller = requestCaller((await loadCurrentUser(probePool, probeWriter.id))!);
-  const lags: number[] = [];
+  let lags: number[] = [];
   let writing = true;
   const probe = (async () => {
     let k = 0;
@@ -195,42 +198,52 @@ try {
     }
   })();
   let done = 0;
+  /** `rounds` of create, save and take by every client; latencies kept when `record`. */
+  const runRounds = (from: number, rounds: number, record: boolean) =>
+    Promise.all(
+      writers.map(async ({ c, e }, w) => {
+        for (let i = from; i < from + rounds; i++) {
+          const unit = e.units[(i * 7 + w) % e.units.length];
+          const created = await c.call<{ savedRequest?: { id: number; revision: number } }>('POST', '/api/request', {
+            request: { region_id: e.region_id, unit_id: unit, request_kind_id: 8, request_performer_kind: 'FILIAL', ...contactFields(unit!), request_text: `Нагрузочная проверка: заявка ${w}-${i}, проверить оборудование в зале` },
+          });
+          if (created.status !== 200 || !created.body.savedRequest) {
+            failures.push(`create ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`);
+            continue;
+          }
+          done++;
+          if (record) times.create.push(created.ms);
+          const id = created.body.savedRequest.id;
+          const saved = await c.call<{ savedRequest?: { revision: number } }>('PUT', `/api/request/${id}`, {
+            request: { request_text: `Нагрузочная проверка: заявка ${w}-${i}, уточнено описание`, number_out: `${w}/${i}` },
+            revision: created.body.savedRequest.revision,
+          });
+          if (saved.status !== 200 || !saved.body.savedRequest) {
+            failures.push(`save ${saved.status} ${JSON.stringify(saved.body).slice(0, 200)}`);
+            continue;
+          }
+          done++;
+          if (record) times.save.push(saved.ms);
+          const taken = await c.call('POST', `/api/request/${id}/take`, { revision: saved.body.savedRequest.revision });
+          if (taken.status !== 200) {
+            failures.push(`take ${taken.status} ${JSON.stringify(taken.body).slice(0, 200)}`);
+            continue;
+          }
+          done++;
+          if (record) times.take.push(taken.ms);
+        }
+      }),
+    );
+  const runStart = performance.now();
+  await runRounds(0, warmup, false);
+  const warmupCommands = done;
+  const warmupSeconds = (performance.now() - runStart) / 1000;
+  console.log(`  warm-up: ${warmupCommands} commands in ${warmupSeconds.toFixed(1)} s; measuring ${measured} rounds`);
+  lags = [];
+  done = 0;
   const cpuBefore = serverCpu(server.pid);
   const commandStart = performance.now();
-  await Promise.all(
-    writers.map(async ({ c, e }, w) => {
-      for (let i = 0; i < iterations; i++) {
-        const unit = e.units[(i * 7 + w) % e.units.length];
-        const created = await c.call<{ savedRequest?: { id: number; revision: number } }>('POST', '/api/request', {
-          request: { region_id: e.region_id, unit_id: unit, request_kind_id: 8, request_performer_kind: 'FILIAL', ...contactFields(unit!), request_text: `Нагрузочная проверка: заявка ${w}-${i}, проверить оборудование в зале` },
-        });
-        if (created.status !== 200 || !created.body.savedRequest) {
-          failures.push(`create ${created.status} ${JSON.stringify(created.body).slice(0, 200)}`);
-          continue;
-        }
-        done++;
-        if (i >= warmup) times.create.push(created.ms);
-        const id = created.body.savedRequest.id;
-        const saved = await c.call<{ savedRequest?: { revision: number } }>('PUT', `/api/request/${id}`, {
-          request: { request_text: `Нагрузочная проверка: заявка ${w}-${i}, уточнено описание`, number_out: `${w}/${i}` },
-          revision: created.body.savedRequest.revision,
-        });
-        if (saved.status !== 200 || !saved.body.savedRequest) {
-          failures.push(`save ${saved.status} ${JSON.stringify(saved.body).slice(0, 200)}`);
-          continue;
-        }
-        done++;
-        if (i >= warmup) times.save.push(saved.ms);
-        const taken = await c.call('POST', `/api/request/${id}/take`, { revision: saved.body.savedRequest.revision });
-        if (taken.status !== 200) {
-          failures.push(`take ${taken.status} ${JSON.stringify(taken.body).slice(0, 200)}`);
-          continue;
-        }
-        done++;
-        if (i >= warmup) times.take.push(taken.ms);
-      }
-    }),
-  );
+  await runRounds(warmup, measured, true);
   const commandSeconds = (performance.now() - commandStart) / 1000;
   const cpuAfter = serverCpu(server.pid);
   writing = false;
@@ -245,9 +258,11 @@ try {
     limitFigure(`command ${op} p95`, percentile(t, 95), 'ms', 10 * rawAppend.p95, 'max', { name: '10 × raw append p95', value: rawAppend.p95, absolute: 30 });
     figure(`command ${op} p99`, percentile(t, 99), 'ms', null);
   }
-  // Throughput over the whole run, warm-up rounds included (they share its wall time).
+  // Throughput of the measured rounds; the whole run's (warm-up included) for comparison.
   const total = done;
-  details.commands = { clients: 8, warmup, iterations: iterations - warmup, seconds: commandSeconds, perSecond: total / commandSeconds, failures: failures.length };
+  const wholeRun = (warmupCommands + total) / (warmupSeconds + commandSeconds);
+  details.commands = { clients: 8, warmup, rounds: measured, seconds: commandSeconds, perSecond: total / commandSeconds, failures: failures.length, warmupSeconds, wholeRunPerSecond: wholeRun };
+  figure('commands per second, whole run with the warm-up (8 clients)', wholeRun, '/s', null);
   limitFigure('commands per second (8 clients)', total / commandSeconds, '/s', rawAppend.perSecond / 6, 'min', { name: '1/6 of raw append', value: rawAppend.perSecond, absolute: null });
   // The server's CPU per command (issue 18): what bounds the throughput on a machine of few cores.
   // Every thread of the server counts in the first (the API's event loop, the read side's worker
