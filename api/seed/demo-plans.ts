@@ -47,6 +47,8 @@ export class DemoPlanner {
   private hotlineSeq = 1;
   private shot = 1;
   private readonly repaired = new Set<number>();
+  /** Whether the branch already has a hard repair ended as a write-off (see `filial`). */
+  private branchWriteOff = false;
   readonly lives: DemoRequest[] = [];
 
   constructor(
@@ -147,7 +149,14 @@ export class DemoPlanner {
     }
     if (target === 'performing') return { label: target, daysAgo: days[target], steps };
     const hotline = this.nextHotline();
-    const dismiss = (target === 'closed' || target === 'performed') && this.rnd() < 0.15;
+    // About one in seven performed requests ends as a write-off (act СО-7, for hard repairs); the branch's
+    // first performed hard repair always does, so the write-off report (enclosure 1) has a row whatever
+    // the day's seed draws (the draw stays, so the rest of a day's demo is as before).
+    const performs = target === 'closed' || target === 'performed';
+    const drawn = performs && this.rnd() < 0.15;
+    const firstOfBranch = performs && kind === RequestKind.REPAIR_HARD && !o.region && !this.branchWriteOff;
+    const dismiss = drawn || firstOfBranch;
+    if (dismiss && kind === RequestKind.REPAIR_HARD && !o.region) this.branchWriteOff = true;
     steps.push({ run: async (at) => life.save(engineer, { hotlinegas_number: hotline }, at(engineer)) });
     const perform: Step = {
       run: async (at) => {
