@@ -154,9 +154,9 @@ export class DemoPlanner {
     // the day's seed draws (the draw stays, so the rest of a day's demo is as before).
     const performs = target === 'closed' || target === 'performed';
     const drawn = performs && this.rnd() < 0.15;
-    const firstOfBranch = performs && kind === RequestKind.REPAIR_HARD && !o.region && !this.branchWriteOff;
-    const dismiss = drawn || firstOfBranch;
-    if (dismiss && kind === RequestKind.REPAIR_HARD && !o.region) this.branchWriteOff = true;
+    const branchRepair = performs && kind === RequestKind.REPAIR_HARD && !o.region;
+    const dismiss = drawn || (branchRepair && !this.branchWriteOff);
+    if (dismiss && branchRepair) this.branchWriteOff = true;
     steps.push({ run: async (at) => life.save(engineer, { hotlinegas_number: hotline }, at(engineer)) });
     const perform: Step = {
       run: async (at) => {

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabasePool } from '../../../infrastructure/db/pool';
 import { PostgresEventStore } from '../../../infrastructure/eventstore/postgres/postgres-event-store';
+import { EVENTS_CHANNEL } from '../../../infrastructure/eventstore/postgres/schema';
 import type { EventStore } from '../../../infrastructure/eventstore/port';
 import { createTestDatabase, databaseUrl, type TestDatabase } from '../../support/database';
 import { eventStoreContract } from './contract';
@@ -33,12 +34,15 @@ eventStoreContract('PostgreSQL', {
   },
 });
 
+/** One small event of these tests; `correlationId` names the test group that wrote it. */
+const probeEvent = (correlationId: string) => ({
+  type: 'Probe',
+  data: {},
+  metadata: { userId: null, correlationId, causationId: null, timestamp: new Date().toISOString() },
+});
+
 describe('PostgreSQL adapter: which running transactions hold readers back', () => {
-  const newEvent = () => ({
-    type: 'Probe',
-    data: {},
-    metadata: { userId: null, correlationId: 'horizon', causationId: null, timestamp: new Date().toISOString() },
-  });
+  const newEvent = () => probeEvent('horizon');
 
   /** A transaction that has written (so it holds a transaction id) and stays open. */
   const openWriter = async (url: string) => {
@@ -77,16 +81,12 @@ describe('PostgreSQL adapter: which running transactions hold readers back', () 
 });
 
 describe('PostgreSQL adapter: wake-up hints for readers in other processes', () => {
-  const newEvent = () => ({
-    type: 'Probe',
-    data: {},
-    metadata: { userId: null, correlationId: 'hint', causationId: null, timestamp: new Date().toISOString() },
-  });
+  const newEvent = () => probeEvent('hint');
   /** A plain LISTEN connection on the events' channel: `next` resolves at the next hint, `count` counts them all. */
   const rawListener = async () => {
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
-    await c.query('LISTEN es_events');
+    await c.query(`LISTEN ${EVENTS_CHANNEL}`);
     let heard: () => void = () => {};
     let count = 0;
     const next = () => new Promise<void>((resolve) => (heard = resolve));
