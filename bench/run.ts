@@ -6,7 +6,7 @@
  * Writes bench/results/<YYYY-MM-DD>.json (other scales and --quick get a suffix). See docs/notes/bench.md.
  */
 import os from 'node:os';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'slonik';
 import { createDatabasePool } from '../infrastructure/db/pool';
@@ -133,6 +133,27 @@ const serverCpu = (pid: number): { process: number; main: number } => {
   return { process: ticks(`/proc/${pid}/stat`), main: ticks(`/proc/${pid}/task/${pid}/stat`) };
 };
 
+/**
+ * CPU time (user + system, ms) of every PostgreSQL process on this machine (the bench's database
+ * server is local): with the server's and the bench's own, it tells where a command's CPU goes.
+ * Backends that end inside the window are missed; the server's and the bench's pools keep theirs.
+ */
+const databaseCpu = (): number => {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const line = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!line.includes('(postgres)')) continue;
+      const fields = line.replace(/^.*\) /s, '').split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+};
+
 const logFile = path.join(os.tmpdir(), `itsup-bench-server-${process.pid}.log`);
 // The server runs its read side as READ_SIDE says (as npm start would with it); compare modes with READ_SIDE=inline|worker.
 const readSide = loadConfig().readSide;
@@ -158,6 +179,10 @@ try {
   figure('raw append, 8 clients: transactions per second (limit)', rawAppend.perSecond, '/s', null);
   figure('raw append p50 (limit)', rawAppend.p50, 'ms', null);
   figure('raw append p95 (limit)', rawAppend.p95, 'ms', null);
+  // For reference: the same insert as a prepared statement, as the server now runs its repeated ones.
+  const rawPrepared = await measureRawAppend(url, quick ? { perClient: 50, warmup: 10, prepared: true } : { prepared: true });
+  details.raw_append_prepared = rawPrepared;
+  figure('raw append prepared, 8 clients (reference, not the limit)', rawPrepared.perSecond, '/s', null);
   console.log('Commands: create, save, take by 8 concurrent clients');
   // A server's first rounds compile its code paths (V8's optimising compiler works on background
   // threads for thousands of calls) and fill its caches (units, names, the signed-in user), which a
@@ -242,10 +267,14 @@ try {
   lags = [];
   done = 0;
   const cpuBefore = serverCpu(server.pid);
+  const dbCpuBefore = databaseCpu();
+  const benchCpuBefore = process.cpuUsage();
   const commandStart = performance.now();
   await runRounds(warmup, measured, true);
   const commandSeconds = (performance.now() - commandStart) / 1000;
   const cpuAfter = serverCpu(server.pid);
+  const dbCpu = databaseCpu() - dbCpuBefore;
+  const benchCpu = process.cpuUsage(benchCpuBefore);
   writing = false;
   await probe;
   await probeStore.close();
@@ -269,9 +298,14 @@ try {
   // that applies these commands' events, libuv and GC threads); the probe's few registrations,
   // appended from this process, reach only the read side.
   const perCommand = (ms: number) => ms / total;
-  details.server_cpu = { process_ms: cpuAfter.process - cpuBefore.process, main_thread_ms: cpuAfter.main - cpuBefore.main, commands: total };
+  const benchMs = (benchCpu.user + benchCpu.system) / 1000;
+  details.server_cpu = { process_ms: cpuAfter.process - cpuBefore.process, main_thread_ms: cpuAfter.main - cpuBefore.main, database_ms: dbCpu, bench_ms: benchMs, commands: total };
   figure('server CPU per command, whole process', perCommand(cpuAfter.process - cpuBefore.process), 'ms', null);
   figure('server CPU per command, API thread', perCommand(cpuAfter.main - cpuBefore.main), 'ms', null);
+  // The rest of the machine's CPU per command: PostgreSQL, and this process (8 HTTP clients and the lag probe).
+  figure('database CPU per command (every postgres process)', perCommand(dbCpu), 'ms', null);
+  figure('bench clients CPU per command', perCommand(benchMs), 'ms', null);
+  figure('machine CPU available per command (cores × time / commands)', perCommand(os.cpus().length * commandSeconds * 1000), 'ms', null);
   details.projection_lag = { n: lags.length, p50: percentile(lags, 50), p95: percentile(lags, 95), max: Math.max(...lags) };
   figure('projection lag p50 (append to visible)', percentile(lags, 50), 'ms', null);
   figure('projection lag p95 (append to visible)', percentile(lags, 95), 'ms', 100);
