@@ -287,11 +287,16 @@ export const requestsProjection = defineProjection({
         'ON CONFLICT (period, region_id, request_status_id, request_kind_id, request_performer_kind, flags) DO UPDATE SET count = rm_request_counts.count + excluded.count',
       );
       // A key whose requests all moved away leaves no row, as a rebuild would (only a key that lost some can).
+      // The keys come as arrays (unnest is planned as ~10 rows: a primary-key probe each); joined to a
+      // jsonb recordset, `count = 0` was planned as a scan of the whole table on every status change.
       const lost = countRows.filter((k) => k.count < 0);
       if (lost.length)
         await tx.query(sql.unsafe`
         DELETE FROM rm_request_counts c
-        USING jsonb_populate_recordset(NULL::rm_request_counts, ${sql.jsonb(lost)}) k
+        USING unnest(${sql.array(lost.map((k) => k.period), 'int4')}, ${sql.array(lost.map((k) => k.region_id), 'int4')},
+                     ${sql.array(lost.map((k) => k.request_status_id), 'int4')}, ${sql.array(lost.map((k) => k.request_kind_id), 'int4')},
+                     ${sql.array(lost.map((k) => k.request_performer_kind), 'text')}, ${sql.array(lost.map((k) => k.flags), 'int4')})
+              AS k(period, region_id, request_status_id, request_kind_id, request_performer_kind, flags)
         WHERE c.period = k.period AND c.region_id = k.region_id AND c.request_status_id = k.request_status_id
           AND c.request_kind_id = k.request_kind_id AND c.request_performer_kind = k.request_performer_kind
           AND c.flags = k.flags AND c.count = 0`);
