@@ -46,6 +46,11 @@ export interface Config {
    * served a third more commands with less CPU and ~100 MB less memory (docs/decisions.md).
    */
   readonly readSide: 'worker' | 'inline';
+  /**
+   * Repeated statements run as named prepared statements (infrastructure/db/prepared-statements.ts).
+   * PREPARED_STATEMENTS=0 runs every statement unnamed (to compare, or should a plan go wrong).
+   */
+  readonly preparedStatements: boolean;
 }
 
 export const DEFAULT_SEED_PASSWORD = 'demo2026';
@@ -74,6 +79,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     hotlineTimeoutMs: Number(env.HOTLINE_TIMEOUT_MS ?? 10_000),
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:3000',
     readSide: readSideOf(env.READ_SIDE),
+    preparedStatements: env.PREPARED_STATEMENTS !== '0',
   };
 };
 

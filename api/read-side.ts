@@ -1,5 +1,6 @@
 import type { DatabasePool } from 'slonik';
 import { createDatabasePool } from '../infrastructure/db/pool';
+import { setPreparedStatements } from '../infrastructure/db/prepared-statements';
 import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
 import { EventStoreDbEventStore } from '../infrastructure/eventstore/eventstoredb/eventstoredb-event-store';
 import { withUpcasting } from '../infrastructure/eventstore/upcasting';
@@ -61,6 +62,7 @@ export interface ReadSideWorkerOptions {
  * pool, event store (woken by the appends' NOTIFY) and job queue client; jobs run in the server.
  */
 export const buildWorkerReadSide = async ({ config, databaseUrl }: ReadSideWorkerOptions, log: Logger): Promise<WorkerParts> => {
+  setPreparedStatements(config.preparedStatements);
   const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: 12 });
   const store = openEventStore(config, pool, databaseUrl);
   const jobs = openJobQueue(config, databaseUrl, log);

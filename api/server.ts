@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createDatabasePool } from '../infrastructure/db/pool';
+import { setPreparedStatements } from '../infrastructure/db/prepared-statements';
 import { consoleLogger, type Logger } from '../infrastructure/logger';
 import type { ProjectionRunner } from '../processors/runner';
 import type { ReadSide } from '../processors/read-side';
@@ -65,6 +66,7 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
     embedded = started;
     databaseUrl = embedded.url;
   }
+  setPreparedStatements(config.preparedStatements);
   const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: 20 });
   undo.push(() => pool.end());
   await prepareDatabase(pool);

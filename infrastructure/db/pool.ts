@@ -1,5 +1,7 @@
 import { createPool, type DatabasePool } from 'slonik';
 import type { DriverTypeParser, Interceptor } from 'slonik';
+// Installed with the first pool: repeated statements run prepared.
+import './prepared-statements';
 
 /**
  * Type parsers: numbers as numbers (our ids and counts fit in 2^53), money as numbers,

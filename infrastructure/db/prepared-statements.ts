@@ -1,0 +1,76 @@
+import pg from 'pg';
+
+/*
+ * Repeated statements run as named prepared statements (issue 18). An unnamed statement is parsed,
+ * analysed and planned by PostgreSQL on every run: under the commands bench that was about a third
+ * of the database's CPU per command (perf: parse + analyse + plan ≈ 10 % of the machine). A named
+ * one is parsed once per connection, and after five runs PostgreSQL keeps a generic plan when it
+ * costs no more than the custom ones (the plan cache's own rule, as JDBC's and pgx's defaults use).
+ *
+ * node-postgres prepares a query given a `name`; slonik's driver calls `client.query(text, values)`,
+ * so the name is added here, on pg.Client itself, for every statement with parameters whose text
+ * has run before. Texts without parameters keep the simple protocol (scripts of several statements,
+ * BEGIN and COMMIT). The counts and names are bounded: texts built with varying lists stop being
+ * counted, and a backend never holds more than MAX_PREPARED statements.
+ */
+
+/** The run of a text that prepares it (the first runs unnamed: one-off texts stay unprepared). */
+const PREPARE_AT_RUN = 2;
+/** Named statements per process, so per pooled connection at most. */
+const MAX_PREPARED = 500;
+/** Texts counted before the counts start over (a text seen once in a long while is not hot). */
+const MAX_COUNTED = 10_000;
+/** "cached plan must not change result type": a table under a prepared statement changed its columns. */
+const FEATURE_NOT_SUPPORTED = '0A000';
+
+let enabled = true;
+const runs = new Map<string, number>();
+const names = new Map<string, string>();
+const refused = new Set<string>();
+let nextName = 1;
+
+/** On by default; PREPARED_STATEMENTS=0 turns it off for the process (api/config.ts). */
+export const setPreparedStatements = (on: boolean): void => {
+  enabled = on;
+};
+
+/** The name a statement text runs under now, or null when it runs unnamed (this run counts). */
+export const preparedNameOf = (text: string): string | null => {
+  if (!enabled || refused.has(text)) return null;
+  const known = names.get(text);
+  if (known) return known;
+  const n = (runs.get(text) ?? 0) + 1;
+  if (n < PREPARE_AT_RUN || names.size >= MAX_PREPARED) {
+    if (runs.size >= MAX_COUNTED) runs.clear();
+    runs.set(text, n);
+    return null;
+  }
+  runs.delete(text);
+  const name = `itsup_${nextName++}`;
+  names.set(text, name);
+  return name;
+};
+
+/** The text runs unnamed from now on (connections keep their old statement, unused, until they close). */
+const refuse = (text: string): void => {
+  names.delete(text);
+  refused.add(text);
+};
+
+type Query = (this: pg.Client, ...args: unknown[]) => unknown;
+const unnamedQuery = pg.Client.prototype.query as unknown as Query;
+
+(pg.Client.prototype as unknown as { query: Query }).query = function query(this: pg.Client, ...args: unknown[]) {
+  const [text, values] = args;
+  if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return unnamedQuery.apply(this, args);
+  const name = preparedNameOf(text);
+  if (!name) return unnamedQuery.call(this, text, values);
+  return (unnamedQuery.call(this, { name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+    if ((error as { code?: string } | null)?.code !== FEATURE_NOT_SUPPORTED) throw error;
+    refuse(text);
+    // Outside a transaction nothing else failed with it: run it again, unnamed ('I': idle, pg's
+    // last ReadyForQuery status). Inside one the transaction is lost and the error goes up.
+    if ((this as unknown as { _txStatus?: string })._txStatus !== 'I') throw error;
+    return unnamedQuery.call(this, text, values);
+  });
+};
