@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /*
@@ -23,54 +24,68 @@ const MAX_COUNTED = 10_000;
 /** "cached plan must not change result type": a table under a prepared statement changed its columns. */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
-let enabled = true;
-const runs = new Map<string, number>();
-const names = new Map<string, string>();
-const refused = new Set<string>();
-let nextName = 1;
+/**
+ * One state per process, kept on globalThis: a process may load this module more than once (the
+ * test runner's module graphs, worker bundles), and every copy must see the one patch, the one
+ * switch and the same name for a text. A name is the text's hash, so no two texts share one.
+ */
+interface State {
+  enabled: boolean;
+  readonly runs: Map<string, number>;
+  readonly names: Map<string, string>;
+  readonly refused: Set<string>;
+}
+const STATE = Symbol.for('itsup.preparedStatements');
+const shared = globalThis as { [STATE]?: State };
+const state: State = (shared[STATE] ??= { enabled: true, runs: new Map(), names: new Map(), refused: new Set() });
 
 /** On by default; PREPARED_STATEMENTS=0 turns it off for the process (api/config.ts). */
 export const setPreparedStatements = (on: boolean): void => {
-  enabled = on;
+  state.enabled = on;
 };
 
 /** The name a statement text runs under now, or null when it runs unnamed (this run counts). */
 export const preparedNameOf = (text: string): string | null => {
-  if (!enabled || refused.has(text)) return null;
-  const known = names.get(text);
+  if (!state.enabled || state.refused.has(text)) return null;
+  const known = state.names.get(text);
   if (known) return known;
-  const n = (runs.get(text) ?? 0) + 1;
-  if (n < PREPARE_AT_RUN || names.size >= MAX_PREPARED) {
-    if (runs.size >= MAX_COUNTED) runs.clear();
-    runs.set(text, n);
+  const n = (state.runs.get(text) ?? 0) + 1;
+  if (n < PREPARE_AT_RUN || state.names.size >= MAX_PREPARED) {
+    if (state.runs.size >= MAX_COUNTED) state.runs.clear();
+    state.runs.set(text, n);
     return null;
   }
-  runs.delete(text);
-  const name = `itsup_${nextName++}`;
-  names.set(text, name);
+  state.runs.delete(text);
+  const name = `itsup_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  state.names.set(text, name);
   return name;
 };
 
 /** The text runs unnamed from now on (connections keep their old statement, unused, until they close). */
 const refuse = (text: string): void => {
-  names.delete(text);
-  refused.add(text);
+  state.names.delete(text);
+  state.refused.add(text);
 };
 
 type Query = (this: pg.Client, ...args: unknown[]) => unknown;
-const unnamedQuery = pg.Client.prototype.query as unknown as Query;
+const proto = pg.Client.prototype as unknown as { query: Query; [STATE]?: true };
 
-(pg.Client.prototype as unknown as { query: Query }).query = function query(this: pg.Client, ...args: unknown[]) {
-  const [text, values] = args;
-  if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return unnamedQuery.apply(this, args);
-  const name = preparedNameOf(text);
-  if (!name) return unnamedQuery.call(this, text, values);
-  return (unnamedQuery.call(this, { name, text, values }) as Promise<unknown>).catch((error: unknown) => {
-    if ((error as { code?: string } | null)?.code !== FEATURE_NOT_SUPPORTED) throw error;
-    refuse(text);
-    // Outside a transaction nothing else failed with it: run it again, unnamed ('I': idle, pg's
-    // last ReadyForQuery status). Inside one the transaction is lost and the error goes up.
-    if ((this as unknown as { _txStatus?: string })._txStatus !== 'I') throw error;
-    return unnamedQuery.call(this, text, values);
-  });
-};
+// Once per pg.Client class, by whichever copy of this module comes first.
+if (!proto[STATE]) {
+  proto[STATE] = true;
+  const unnamedQuery = proto.query;
+  proto.query = function query(this: pg.Client, ...args: unknown[]) {
+    const [text, values] = args;
+    if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || values.length === 0) return unnamedQuery.apply(this, args);
+    const name = preparedNameOf(text);
+    if (!name) return unnamedQuery.call(this, text, values);
+    return (unnamedQuery.call(this, { name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      if ((error as { code?: string } | null)?.code !== FEATURE_NOT_SUPPORTED) throw error;
+      refuse(text);
+      // Outside a transaction nothing else failed with it: run it again, unnamed ('I': idle, pg's
+      // last ReadyForQuery status). Inside one the transaction is lost and the error goes up.
+      if ((this as unknown as { _txStatus?: string })._txStatus !== 'I') throw error;
+      return unnamedQuery.call(this, text, values);
+    });
+  };
+}
