@@ -4,7 +4,6 @@ import ExcelJS from 'exceljs';
 import type { DatabasePool } from 'slonik';
 import { createDatabasePool } from '../../infrastructure/db/pool';
 import { setPreparedStatements } from '../../infrastructure/db/prepared-statements';
-import { loadConfig } from '../config';
 import { courtReportQueries, type Cell } from '../../projections/report/queries';
 import { objectDocumentData } from '../../projections/report/technical-queries';
 import type { CourtReportId } from '../../domain/report/court/reports';
@@ -37,7 +36,8 @@ let pool: Promise<DatabasePool> | null = null;
 // Two runs at most at once (the worker's concurrency), a connection each. A report's query keeps to
 // one core: with parallel workers a year of all regions took both cores of the database server and
 // the desk's commands queued behind it (bench: command p95 while reports run).
-setPreparedStatements(loadConfig().preparedStatements);
+// A report's statements run a few times a day, each planned best for its own period and region.
+setPreparedStatements(false);
 const poolOf = () => (pool ??= createDatabasePool(databaseUrl, { maximumPoolSize: 2, settings: { max_parallel_workers_per_gather: 0 } }));
 
 class Cancelled extends Error {

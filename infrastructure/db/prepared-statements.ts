@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { sql } from 'slonik';
 
 /*
  * Repeated statements run as named prepared statements (issue 18). An unnamed statement is parsed,
@@ -14,6 +15,15 @@ import pg from 'pg';
  * BEGIN and COMMIT). The counts and names are bounded: texts built with varying lists stop being
  * counted, and a backend never holds more than MAX_PREPARED statements.
  */
+
+/**
+ * Put into a statement whose best plan depends on its values (a list filtered as the user chose): it
+ * is never prepared, so PostgreSQL plans it for each run's values. A generic plan chosen by the plan
+ * cache's own rule ran the executor filter of the request list 4-10 times slower (bench, tenth wave).
+ * A comment, so it fits anywhere in a statement.
+ */
+export const CUSTOM_PLAN_MARK = '/* custom plan */';
+export const CUSTOM_PLAN = sql.fragment` /* custom plan */ `;
 
 /** The run of a text that prepares it (the first runs unnamed: one-off texts stay unprepared). */
 const PREPARE_AT_RUN = 2;
@@ -46,7 +56,7 @@ export const setPreparedStatements = (on: boolean): void => {
 
 /** The name a statement text runs under now, or null when it runs unnamed (this run counts). */
 export const preparedNameOf = (text: string): string | null => {
-  if (!state.enabled || state.refused.has(text)) return null;
+  if (!state.enabled || state.refused.has(text) || text.includes(CUSTOM_PLAN_MARK)) return null;
   const known = state.names.get(text);
   if (known) return known;
   const n = (state.runs.get(text) ?? 0) + 1;

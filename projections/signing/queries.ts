@@ -1,6 +1,7 @@
 import { sql, type DatabasePool } from 'slonik';
 import type { SignatureFacts, SignerKind } from '../../domain/signing/events';
 import { nextKindOf, type SigningStateName } from '../../domain/signing/machine';
+import { CUSTOM_PLAN } from '../../infrastructure/db/prepared-statements';
 
 /** One signer of a document as the lists show it (contract of issue 13). */
 export interface SignerView {
@@ -91,7 +92,7 @@ export const listSignFiles = async (pool: DatabasePool, f: SignFilesFilter): Pro
     const mine = f.userId === null ? sql.fragment`${column} IS NOT NULL` : sql.fragment`${column} = ${f.userId}`;
     return f.unsignedOnly ? sql.fragment`(${mine} AND ${unsignedBy(k)})` : sql.fragment`(${mine})`;
   });
-  const where = sql.join(conditions, sql.fragment` OR `);
+  const where = sql.fragment`${CUSTOM_PLAN}(${sql.join(conditions, sql.fragment` OR `)})`;
   const total = Number(await pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_sign_documents d WHERE ${where}`));
   const rows = (await pool.any(sql.unsafe`
     SELECT ${columns} FROM rm_sign_documents d WHERE ${where}

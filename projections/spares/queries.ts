@@ -1,4 +1,5 @@
 import { sql, type CommonQueryMethods } from 'slonik';
+import { CUSTOM_PLAN } from '../../infrastructure/db/prepared-statements';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
 
@@ -135,7 +136,7 @@ export const listSparesSets = async (db: Pick<CommonQueryMethods, 'any' | 'oneFi
     c.push(sql.fragment`(lower(s.title) LIKE ${like} OR lower(s.contract) LIKE ${like}
       OR EXISTS (SELECT 1 FROM rm_spares_items i WHERE i.spares_set_id = s.id AND lower(i.title) LIKE ${like}))`);
   }
-  const where = sql.join(c, sql.fragment` AND `);
+  const where = sql.fragment`${CUSTOM_PLAN}${sql.join(c, sql.fragment` AND `)}`;
   const count = Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_spares_sets s WHERE ${where}`));
   const pagesCount = Math.max(1, Math.ceil(count / SETS_PAGE));
   const page = Math.min(Math.max(1, q.pageNumber), pagesCount);

@@ -1,4 +1,5 @@
 import { sql, type CommonQueryMethods, type QuerySqlToken } from 'slonik';
+import { CUSTOM_PLAN } from '../../infrastructure/db/prepared-statements';
 
 export const PAGE_SIZE = 20;
 
@@ -23,9 +24,10 @@ export const paged = async <T>(
   pageNumber: number,
   pageSize = PAGE_SIZE,
 ): Promise<Page<T>> => {
-  const count = Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM (${select}) q`));
+  // Filtered as the user chose: planned for each call's values (CUSTOM_PLAN).
+  const count = Number(await db.oneFirst(sql.unsafe`${CUSTOM_PLAN}SELECT count(*) FROM (${select}) q`));
   const pagesCount = Math.max(1, Math.ceil(count / pageSize));
   const page = Math.min(pageNumber, pagesCount);
-  const items = (await db.any(sql.unsafe`${select} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`)) as unknown as T[];
+  const items = (await db.any(sql.unsafe`${CUSTOM_PLAN}${select} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`)) as unknown as T[];
   return { items, pagesCount, itemsCount: count };
 };

@@ -6,6 +6,7 @@ import { PAGE_SIZE } from '../../support/paging';
 import type { RequestFilter } from '../../../domain/request/list-filter';
 import { countTableConditions, requestConditions } from './filter';
 import { bucketsOf, monthsOf, type Bucket } from './periods';
+import { CUSTOM_PLAN } from '../../../infrastructure/db/prepared-statements';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne'>;
 
@@ -57,7 +58,8 @@ const titled = (r: Record<string, unknown>): RequestListRow => ({
   revision: Number(r.revision),
 });
 
-const where = (f: RequestFilter, scope: UnitScope) => sql.join(requestConditions(f, scope), sql.fragment` AND `);
+/** The filter's conditions, planned for each call's values (CUSTOM_PLAN). */
+const where = (f: RequestFilter, scope: UnitScope) => sql.fragment`${CUSTOM_PLAN}${sql.join(requestConditions(f, scope), sql.fragment` AND `)}`;
 
 type Fragment = ReturnType<typeof sql.fragment>;
 

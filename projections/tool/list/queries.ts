@@ -5,6 +5,7 @@ import { PAGE_SIZE, type Page } from '../../support/paging';
 import { toolInfoOf, toolSelect, type ToolInfo } from '../../request/list/names';
 import { catalogTitle } from '../../catalog/title-sql';
 import { noCache, type ReadModelCache } from '../../../infrastructure/read-model-cache';
+import { CUSTOM_PLAN } from '../../../infrastructure/db/prepared-statements';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
 
@@ -142,7 +143,7 @@ export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
  */
 export const searchTools = async (db: Db, q: ToolSearch, cache: ReadModelCache = noCache): Promise<Page<ToolRow>> => {
   if (q.units && q.units.length === 0) return { items: [], pagesCount: 1, itemsCount: 0 };
-  const where = sql.join(toolConditions(q), sql.fragment` AND `);
+  const where = sql.fragment`${CUSTOM_PLAN}${sql.join(toolConditions(q), sql.fragment` AND `)}`;
   const pageOf = (page: number) =>
     db.any(sql.unsafe`
       SELECT ${rowSelect}
@@ -188,7 +189,7 @@ export async function* toolBatches(db: Db, q: ToolSearch, batchSize: number): As
     const keyset: FragmentSqlToken[] = after
       ? [sql.fragment`(t.unit_id, t.tool_kind_id, t.id) > (${after.unit_id}, ${after.tool_kind_id}, ${after.id})`]
       : [];
-    const where = sql.join([...conditions, ...keyset], sql.fragment` AND `);
+    const where = sql.fragment`${CUSTOM_PLAN}${sql.join([...conditions, ...keyset], sql.fragment` AND `)}`;
     const rows = await db.any(sql.unsafe`
       SELECT t.id, t.unit_id, t.tools_set_id, t.tool_kind_id, t.manufacturer_id, t.model_id, t.model, t.serial_number, t.inventar_number,
         t.guaranty_dt, t.work_in_dt, t.state, t.owner_type_id, t.cost_remain, t.exchange_stock, t.description, t.buh_name,

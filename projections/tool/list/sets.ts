@@ -1,5 +1,6 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { PAGE_SIZE, type Page } from '../../support/paging';
+import { CUSTOM_PLAN } from '../../../infrastructure/db/prepared-statements';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
 
@@ -54,7 +55,7 @@ export const searchToolsSets = async (db: Db, q: ToolsSetSearch): Promise<Page<T
   if (q.type_id) c.push(sql.fragment`s.type_id = ${q.type_id}`);
   if (q.inventar_number) c.push(sql.fragment`lower(s.inventar_number) LIKE ${like(q.inventar_number)}`);
   if (q.buh_name) c.push(sql.fragment`lower(s.buh_name) LIKE ${like(q.buh_name)}`);
-  const where = sql.join(c, sql.fragment` AND `);
+  const where = sql.fragment`${CUSTOM_PLAN}${sql.join(c, sql.fragment` AND `)}`;
   const itemsCount = Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools_sets s WHERE ${where}`));
   const pagesCount = Math.max(1, Math.ceil(itemsCount / PAGE_SIZE));
   const page = Math.min(q.pageNumber, pagesCount);

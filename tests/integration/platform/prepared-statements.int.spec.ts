@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type DatabasePool } from 'slonik';
 import { createDatabasePool } from '../../../infrastructure/db/pool';
 import { rawSql } from '../../../infrastructure/db/raw-sql';
-import { setPreparedStatements } from '../../../infrastructure/db/prepared-statements';
+import { CUSTOM_PLAN, setPreparedStatements } from '../../../infrastructure/db/prepared-statements';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 /**
@@ -46,6 +46,13 @@ describe('repeated statements run prepared', () => {
   it('leaves texts without parameters unprepared (scripts, BEGIN, COMMIT keep the simple protocol)', async () => {
     const marker = `n_${randomUUID().replaceAll('-', '')}`;
     for (let i = 0; i < 3; i++) await one.query(rawSql(`SELECT count(*) FROM ps_rows AS ${marker}`));
+    expect(await preparedWith(marker)).toBe(0);
+  });
+
+  it('never prepares a statement marked CUSTOM_PLAN (a list filtered as the user chose is planned for its values)', async () => {
+    const marker = `p_${randomUUID().replaceAll('-', '')}`;
+    for (let i = 0; i < 4; i++)
+      expect(await one.oneFirst(sql.unsafe`SELECT label FROM ps_rows AS ${sql.identifier([marker])} WHERE ${CUSTOM_PLAN} id = ${1}`)).toBe('один');
     expect(await preparedWith(marker)).toBe(0);
   });
 
