@@ -31,8 +31,11 @@ const PREPARE_AT_RUN = 2;
 const MAX_PREPARED = 500;
 /** Texts counted before the counts start over (a text seen once in a long while is not hot). */
 const MAX_COUNTED = 10_000;
-/** "cached plan must not change result type": a table under a prepared statement changed its columns. */
-const FEATURE_NOT_SUPPORTED = '0A000';
+/** A table under a prepared statement changed its columns: PostgreSQL refuses the statement. */
+const resultTypeChanged = (error: unknown): boolean => {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === '0A000' && /cached plan must not change result type/.test(e.message ?? '');
+};
 
 /**
  * One state per process, kept on globalThis: a process may load this module more than once (the
@@ -90,7 +93,7 @@ if (!proto[STATE]) {
     const name = preparedNameOf(text);
     if (!name) return unnamedQuery.call(this, text, values);
     return (unnamedQuery.call(this, { name, text, values }) as Promise<unknown>).catch((error: unknown) => {
-      if ((error as { code?: string } | null)?.code !== FEATURE_NOT_SUPPORTED) throw error;
+      if (!resultTypeChanged(error)) throw error;
       refuse(text);
       // Outside a transaction nothing else failed with it: run it again, unnamed ('I': idle, pg's
       // last ReadyForQuery status). Inside one the transaction is lost and the error goes up.
