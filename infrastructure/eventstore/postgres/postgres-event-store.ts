@@ -49,21 +49,8 @@ const eventColumns = sql.fragment`
   global_position::text AS position, transaction_id::text AS tx, stream_id, stream_revision,
   type, data, metadata, schema_version`;
 
-/**
- * The log is final below this transaction id: the oldest transaction still running that may write
- * to this database (else the snapshot's xmax). Transaction ids are server-wide, so the snapshot's
- * own xmin would make every reader wait for a writing transaction of another database on the same
- * server (a bulk load, another application). Running transactions that pg_stat_activity places in
- * another database are left out; every other running one is kept (also one whose session we may
- * not see), so an event that commits late is still never skipped.
- */
-const visibleHorizon = sql.fragment`(
-  SELECT COALESCE(
-    (SELECT min(x) FROM pg_snapshot_xip(pg_current_snapshot()) AS x
-     WHERE (x::text::numeric % 4294967296)::text NOT IN (
-       SELECT backend_xid::text FROM pg_stat_activity
-       WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database())),
-    pg_snapshot_xmax(pg_current_snapshot())))`;
+/** The log is final below this transaction id (schema.ts, `es_visible_horizon`), taken once per statement. */
+const visibleHorizon = sql.fragment`(SELECT es_visible_horizon())`;
 
 /** How a stream row is claimed for each kind of expectation; no row back means a conflict. */
 const claimStream = (streamId: string, count: number, expected: ExpectedRevision) => {
