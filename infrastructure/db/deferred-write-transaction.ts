@@ -19,17 +19,29 @@ import { onPoolEnd, typeParsers } from './pool';
  */
 export const deferredWriteTransaction = async <T>(pool: DatabasePool, work: (tx: DatabaseTransactionConnection) => Promise<T>): Promise<T> => {
   const client = await rawPoolOf(pool).connect();
+  // A checked-out client has no listener of pg-pool's: a connection that breaks while the batch is
+  // being applied between trips would emit 'error' unheard and end the process. The next trip fails
+  // with it instead.
+  const unheard = () => {};
+  client.on('error', unheard);
   const tx = new DeferredWrites(client);
   try {
     const result = await work(tx as unknown as DatabaseTransactionConnection);
     await tx.commit();
+    client.removeListener('error', unheard);
     client.release();
     return result;
   } catch (error) {
     // A trip that failed left the transaction aborted (or never began it): roll back, or drop the connection.
     await client.query('ROLLBACK').then(
-      () => client.release(),
-      () => client.release(true),
+      () => {
+        client.removeListener('error', unheard);
+        client.release();
+      },
+      () => {
+        client.removeListener('error', unheard);
+        client.release(true);
+      },
     );
     throw error;
   }
