@@ -47,8 +47,9 @@ export interface Config {
    */
   readonly readSide: 'worker' | 'inline';
   /**
-   * Repeated statements run as named prepared statements (infrastructure/db/prepared-statements.ts).
-   * PREPARED_STATEMENTS=0 runs every statement unnamed (to compare, or should a plan go wrong).
+   * Repeated statements run as named prepared statements (infrastructure/db/prepared-statements.ts)
+   * with PREPARED_STATEMENTS=1. Off by default until the database-down test's failures with it under
+   * the full suite's load are explained (decisions.md, tenth wave).
    */
   readonly preparedStatements: boolean;
 }
@@ -79,7 +80,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     hotlineTimeoutMs: Number(env.HOTLINE_TIMEOUT_MS ?? 10_000),
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:3000',
     readSide: readSideOf(env.READ_SIDE),
-    preparedStatements: env.PREPARED_STATEMENTS !== '0',
+    preparedStatements: env.PREPARED_STATEMENTS === '1',
   };
 };
 

@@ -50,9 +50,10 @@ interface State {
 }
 const STATE = Symbol.for('itsup.preparedStatements');
 const shared = globalThis as { [STATE]?: State };
-const state: State = (shared[STATE] ??= { enabled: true, runs: new Map(), names: new Map(), refused: new Set() });
+// Off until a process turns it on (the server with PREPARED_STATEMENTS=1, api/config.ts).
+const state: State = (shared[STATE] ??= { enabled: false, runs: new Map(), names: new Map(), refused: new Set() });
 
-/** On by default; PREPARED_STATEMENTS=0 turns it off for the process (api/config.ts). */
+/** Off by default; PREPARED_STATEMENTS=1 turns it on for the server's process (api/config.ts). */
 export const setPreparedStatements = (on: boolean): void => {
   state.enabled = on;
 };

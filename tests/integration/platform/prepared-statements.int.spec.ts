@@ -15,13 +15,14 @@ let db: TestDatabase;
 /** One connection, so what it has prepared can be read back from pg_prepared_statements. */
 let one: DatabasePool;
 beforeAll(async () => {
+  setPreparedStatements(true);
   db = await createTestDatabase();
   one = await createDatabasePool(db.url, { maximumPoolSize: 1 });
   await one.query(sql.unsafe`CREATE TABLE ps_rows (id int PRIMARY KEY, label text)`);
   await one.query(sql.unsafe`INSERT INTO ps_rows VALUES (1, 'один'), (2, 'два')`);
 });
 afterAll(async () => {
-  setPreparedStatements(true);
+  setPreparedStatements(false);
   await one?.end();
   await db?.drop();
 });
@@ -83,7 +84,7 @@ describe('repeated statements run prepared', () => {
     expect(await one.transaction((tx) => read(tx))).toEqual({ id: 1, note: null });
   });
 
-  it('prepares nothing when turned off (PREPARED_STATEMENTS=0)', async () => {
+  it('prepares nothing when turned off (the default; PREPARED_STATEMENTS=1 turns it on)', async () => {
     setPreparedStatements(false);
     try {
       const marker = `o_${randomUUID().replaceAll('-', '')}`;
