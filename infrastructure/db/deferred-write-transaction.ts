@@ -24,24 +24,21 @@ export const deferredWriteTransaction = async <T>(pool: DatabasePool, work: (tx:
   // with it instead.
   const unheard = () => {};
   client.on('error', unheard);
+  const release = (destroy: boolean) => {
+    client.removeListener('error', unheard);
+    client.release(destroy);
+  };
   const tx = new DeferredWrites(client);
   try {
     const result = await work(tx as unknown as DatabaseTransactionConnection);
     await tx.commit();
-    client.removeListener('error', unheard);
-    client.release();
+    release(false);
     return result;
   } catch (error) {
     // A trip that failed left the transaction aborted (or never began it): roll back, or drop the connection.
     await client.query('ROLLBACK').then(
-      () => {
-        client.removeListener('error', unheard);
-        client.release();
-      },
-      () => {
-        client.removeListener('error', unheard);
-        client.release(true);
-      },
+      () => release(false),
+      () => release(true),
     );
     throw error;
   }

@@ -1,6 +1,6 @@
 import { createPool, type DatabasePool } from 'slonik';
 import type { DriverTypeParser, Interceptor } from 'slonik';
-// Installed with the first pool: repeated statements run prepared.
+// Installed with the first pool; repeated statements run prepared once a process turns it on.
 import './prepared-statements';
 
 /**
