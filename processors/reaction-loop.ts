@@ -16,8 +16,11 @@ export const runReaction = async (set: ProcessorSet, s: ProcessorState): Promise
     try {
       if (!loaded) await set.reload(s);
       loaded = true;
-      if (!(await reactOnce(set, s))) return;
-      backoff.succeeded();
+      const turn = await reactOnce(set, s);
+      if (turn === 'stopped') return;
+      // A turn served from the window's memory proves nothing about the database: counting it as
+      // recovery restarted the outage's log lines after every idle turn.
+      if (turn === 'reached') backoff.succeeded();
     } catch (error) {
       if (s.stopRequested) return;
       await set.stopping.wait(backoff.failed(error));
@@ -25,12 +28,15 @@ export const runReaction = async (set: ProcessorSet, s: ProcessorState): Promise
   }
 };
 
+/** How a turn went: stopped for good, reached the database, or idled on the window alone. */
+type Turn = 'stopped' | 'reached' | 'idle';
+
 /**
- * One turn of a reaction; false once it has failed for good. Errors that mean the database (or
+ * One turn of a reaction. Errors that mean the database (or
  * the job queue's connection) is down are thrown, so the caller retries the batch later: a
  * reaction is idempotent.
  */
-const reactOnce = async (set: ProcessorSet, s: ProcessorState): Promise<boolean> => {
+const reactOnce = async (set: ProcessorSet, s: ProcessorState): Promise<Turn> => {
   const { store } = set;
   const { batchSize, pollIntervalMs } = set.settings;
   // Within the projections' reader's window the events come from memory (each was read and
@@ -39,7 +45,7 @@ const reactOnce = async (set: ProcessorSet, s: ProcessorState): Promise<boolean>
   if (batch?.length === 0) {
     await set.persistWhenDue(s);
     await set.advanced.wait(pollIntervalMs);
-    return true;
+    return 'idle';
   }
   if (batch === null) {
     const appended = store.waitForAppend(pollIntervalMs);
@@ -47,7 +53,7 @@ const reactOnce = async (set: ProcessorSet, s: ProcessorState): Promise<boolean>
     if (batch.length === 0) {
       await set.persistWhenDue(s);
       await Promise.race([appended, store.waitForAppend(pollIntervalMs)]);
-      return true;
+      return 'reached';
     }
   }
   try {
@@ -55,11 +61,11 @@ const reactOnce = async (set: ProcessorSet, s: ProcessorState): Promise<boolean>
   } catch (error) {
     if (error instanceof CheckpointMoved) {
       await set.reload(s);
-      return true;
+      return 'reached';
     }
     if (isDatabaseUnavailable(error)) throw error;
     await set.fail(s, batch, error);
-    return false;
+    return 'stopped';
   }
-  return true;
+  return 'reached';
 };
