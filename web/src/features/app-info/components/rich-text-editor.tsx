@@ -20,9 +20,18 @@ interface ToolProps {
   readonly children: ReactNode;
 }
 
+// A press keeps the focus in the text: TipTap gives it back only on the next frame, so a key typed
+// right after a click would otherwise press the button again (Enter toggled bold back on).
 const Tool = ({ title, active, onClick, children }: ToolProps) => (
   <Tooltip title={title}>
-    <IconButton size="small" aria-label={title} aria-pressed={active} color={active ? 'primary' : 'default'} onClick={onClick}>
+    <IconButton
+      size="small"
+      aria-label={title}
+      aria-pressed={active}
+      color={active ? 'primary' : 'default'}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={onClick}
+    >
       {children}
     </IconButton>
   </Tooltip>
