@@ -41,6 +41,9 @@ export default defineConfig({
           globalSetup: ['tests/support/browser-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          // The page shows a server's answer after a round trip and a render: under CI's load (two
+          // browsers and their servers on two cores) that took over vitest's default second.
+          expect: { poll: { timeout: 10_000 } },
           // Files side by side, each worker against its own server and database (browser-workers.ts).
           maxWorkers: browserWorkers(),
           sequence: { groupOrder: 2 },
