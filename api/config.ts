@@ -47,9 +47,8 @@ export interface Config {
    */
   readonly readSide: 'worker' | 'inline';
   /**
-   * Repeated statements run as named prepared statements (infrastructure/db/prepared-statements.ts)
-   * with PREPARED_STATEMENTS=1. Off by default until the database-down test's failures with it under
-   * the full suite's load are explained (decisions.md, tenth wave).
+   * Repeated statements run as named prepared statements (infrastructure/db/prepared-statements.ts);
+   * PREPARED_STATEMENTS=0 turns them off (decisions.md, tenth and eleventh waves).
    */
   readonly preparedStatements: boolean;
 }
@@ -80,7 +79,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     hotlineTimeoutMs: Number(env.HOTLINE_TIMEOUT_MS ?? 10_000),
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:3000',
     readSide: readSideOf(env.READ_SIDE),
-    preparedStatements: env.PREPARED_STATEMENTS === '1',
+    preparedStatements: env.PREPARED_STATEMENTS !== '0',
   };
 };
 

@@ -179,7 +179,7 @@ try {
   figure('raw append, 8 clients: transactions per second (limit)', rawAppend.perSecond, '/s', null);
   figure('raw append p50 (limit)', rawAppend.p50, 'ms', null);
   figure('raw append p95 (limit)', rawAppend.p95, 'ms', null);
-  // For reference: the same insert as a prepared statement, as the server runs its repeated ones with PREPARED_STATEMENTS=1.
+  // For reference: the same insert as a prepared statement, as the server runs its repeated ones (PREPARED_STATEMENTS=0 turns that off).
   const rawPrepared = await measureRawAppend(url, quick ? { perClient: 50, warmup: 10, prepared: true } : { prepared: true });
   details.raw_append_prepared = rawPrepared;
   figure('raw append prepared, 8 clients (reference, not the limit)', rawPrepared.perSecond, '/s', null);

@@ -50,10 +50,10 @@ interface State {
 }
 const STATE = Symbol.for('itsup.preparedStatements');
 const shared = globalThis as { [STATE]?: State };
-// Off until a process turns it on (the server with PREPARED_STATEMENTS=1, api/config.ts).
+// Off until a process turns it on: the server does unless PREPARED_STATEMENTS=0 (api/config.ts).
 const state: State = (shared[STATE] ??= { enabled: false, runs: new Map(), names: new Map(), refused: new Set() });
 
-/** Off by default; PREPARED_STATEMENTS=1 turns it on for the server's process (api/config.ts). */
+/** The server's process turns it on, unless PREPARED_STATEMENTS=0 (api/config.ts); scripts and the report worker leave it off. */
 export const setPreparedStatements = (on: boolean): void => {
   state.enabled = on;
 };

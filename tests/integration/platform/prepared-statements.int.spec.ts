@@ -84,7 +84,7 @@ describe('repeated statements run prepared', () => {
     expect(await one.transaction((tx) => read(tx))).toEqual({ id: 1, note: null });
   });
 
-  it('prepares nothing when turned off (the default; PREPARED_STATEMENTS=1 turns it on)', async () => {
+  it('prepares nothing when turned off (PREPARED_STATEMENTS=0)', async () => {
     setPreparedStatements(false);
     try {
       const marker = `o_${randomUUID().replaceAll('-', '')}`;
