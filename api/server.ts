@@ -38,6 +38,12 @@ export interface StartOptions {
   readonly livingDemo?: boolean;
   readonly log?: Logger;
   readonly httpLogger?: boolean;
+  /**
+   * How new passwords are hashed (the OWASP cost unless given). The browser tests' servers pass a
+   * cheaper scrypt: their hundreds of sign-ins each took the full cost's CPU (a stored hash carries
+   * its parameters, so sign-in checks it the same way).
+   */
+  readonly hashPassword?: (password: string) => Promise<string>;
 }
 
 type Undo = Array<() => Promise<unknown>>;
@@ -103,7 +109,7 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
     tokens: await loadTokenSigner(pool),
     consistency: new Consistency(readSide),
     log,
-    hashPassword,
+    hashPassword: options.hashPassword ?? hashPassword,
     files: new FileStore(config.filesDir),
     cache,
     lookups,

@@ -43,11 +43,16 @@ const derive = (password: string, salt: Buffer, opts: Required<Pick<ScryptOption
       ),
   );
 
-export const hashPassword = async (password: string): Promise<string> => {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, { N: SCRYPT_N, r, p });
-  return `scrypt$${SCRYPT_N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
-};
+/** A hasher at cost N; the product's is `hashPassword`. */
+export const scryptHasher =
+  (n: number) =>
+  async (password: string): Promise<string> => {
+    const salt = randomBytes(16);
+    const key = await derive(password, salt, { N: n, r, p });
+    return `scrypt$${n}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  };
+
+export const hashPassword = scryptHasher(SCRYPT_N);
 
 export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
   const [scheme, n, rr, pp, salt, hash] = stored.split('$');
