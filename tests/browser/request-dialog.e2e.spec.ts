@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { expectNoProblems, fileBrowser, screenshot, signIn, withNotice, type OpenedPage } from '../support/browser-harness';
-import { apiSession, choose, hostScript, openDialog, serveHost, signInOnHost, takenRepair, todayText, typeDate } from './request-dialog-host/host-page';
+import { apiSession, choose, hostScript, openDialog, signInOnHost, takenRepair, todayText, typeDate } from './request-dialog-host/host-page';
 
 /**
  * The request dialog (requests.md 2.4, 2.5, 4, 5) on the real server, mounted on a bare host page
@@ -15,7 +15,6 @@ const browser = fileBrowser(hostScript);
 /** A fresh browser session of `login` on the host page (signed in through the API). */
 const session = async (login: string): Promise<OpenedPage> => {
   const o = await browser.open();
-  await serveHost(o.page);
   await signInOnHost(o.page, login);
   o.page.on('response', (r) => {
     if (r.url().includes('/api/') && r.request().method() !== 'GET' && r.status() >= 300) console.log('[api]', r.request().method(), r.url(), r.status());
@@ -26,7 +25,6 @@ const session = async (login: string): Promise<OpenedPage> => {
 /** The whole client (header, bell) of `login`, signed in through the login page. */
 const appSession = async (login: string): Promise<OpenedPage> => {
   const o = await browser.open();
-  await serveHost(o.page);
   await signIn(o.page, login);
   return o;
 };
