@@ -11,6 +11,14 @@ let script: Promise<string> | null = null;
 /** The host bundle, built once per test file. */
 export const hostScript = (): Promise<string> => (script ??= buildRequestDialogHost());
 
+let html: Promise<string> | null = null;
+/** The host page with the bundle inlined, made once per test file (the script is 3.5 MB). */
+const hostPage = (): Promise<string> =>
+  (html ??= hostScript().then(
+    (code) =>
+      `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Заявка</title></head><body><div id="root"></div><script>${code.replace(/<\/script/gi, '<\\/script')}</script></body></html>`,
+  ));
+
 /**
  * Opens the dialog as the list page will (`open={id}&tab=...` or `new=1`) on a host page served on
  * the app's own origin, so the dialog's calls reach the real server with the session of the tab. The
@@ -18,7 +26,7 @@ export const hostScript = (): Promise<string> => (script ??= buildRequestDialogH
  * call of the page through the test process (under CI's load the dialog's catalogues took 1.6 s so).
  */
 export const openDialog = async (page: Page, query: string): Promise<Locator> => {
-  const body = `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Заявка</title></head><body><div id="root"></div><script>${(await hostScript()).replace(/<\/script/gi, '<\\/script')}</script></body></html>`;
+  const body = await hostPage();
   const pattern = `**${HOST_PATH}**`;
   const serve = (route: Route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body });
   await page.route(pattern, serve);
