@@ -202,7 +202,6 @@ describe('the database goes down', () => {
     expect(server.ctx.runner.status().filter((s) => s.status === 'failed')).toEqual([]);
   }, 90_000);
 
-
   it('health answers 503 while the schema is missing', async () => {
     await server.ctx.pool.query(sql.unsafe`ALTER TABLE unique_values RENAME TO unique_values_away`);
     try {
