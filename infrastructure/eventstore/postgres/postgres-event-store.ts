@@ -77,6 +77,8 @@ export interface PostgresEventStoreOptions {
   /** Connection string for the dedicated LISTEN connection (wake-up hints from other processes). */
   readonly listenUrl?: string;
   readonly pollIntervalMs?: number;
+  /** Least time between two wake-up hints to other processes (default `HINT_SPACING_MS`). */
+  readonly hintSpacingMs?: number;
   /**
    * Test hook: hold each append's transaction open this many ms after its insert, so tests can
    * prove readers never skip events that commit after later-numbered ones.
@@ -144,7 +146,7 @@ export class PostgresEventStore implements EventStore {
     private readonly pool: DatabasePool,
     private readonly options: PostgresEventStoreOptions = {},
   ) {
-    this.hints = new AppendHints(pool);
+    this.hints = new AppendHints(pool, options.hintSpacingMs);
   }
 
   async append(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult> {

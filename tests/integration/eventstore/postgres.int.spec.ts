@@ -134,6 +134,28 @@ describe('PostgreSQL adapter: wake-up hints for readers in other processes', () 
     }
   });
 
+  it('under load hints are spaced: the first after a quiet spell goes at once, the next waits its spacing, and one still owed goes at close', async () => {
+    const writer = new PostgresEventStore(db.pool, { hintSpacingMs: 60_000 });
+    const other = await rawListener();
+    try {
+      const first = other.next();
+      const started = performance.now();
+      await writer.append(`hint-spaced-${Date.now()}-1`, [newEvent()], { expectedRevision: 'no_stream' });
+      await first;
+      expect(performance.now() - started).toBeLessThan(3_000);
+      // Appends within the spacing: no hint until it has passed (a minute here), or until close.
+      for (let k = 2; k <= 4; k++) await writer.append(`hint-spaced-${Date.now()}-${k}`, [newEvent()], { expectedRevision: 'no_stream' });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(other.count()).toBe(1);
+      const owed = other.next();
+      await writer.close();
+      await owed;
+      expect(other.count()).toBe(2);
+    } finally {
+      await other.end();
+    }
+  });
+
   it('appends at once are covered by fewer hints, and a reader woken only by them reads every event', async () => {
     const writer = track(new PostgresEventStore(db.pool));
     const reader = track(new PostgresEventStore(db.pool, { listenUrl: db.url, pollIntervalMs: 60_000 }));
