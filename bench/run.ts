@@ -174,13 +174,13 @@ try {
   // 1. Commands under 8 concurrent clients, with the projection-lag probe writing beside them.
   if (part('commands')) {
   // The limit first, on the same server in the same run: plain single-row inserts by 8 clients.
-  const rawAppend: RawAppend = await measureRawAppend(url, quick ? { perClient: 50, warmup: 10 } : {});
+  const rawAppend: RawAppend = await measureRawAppend(url, quick ? { seconds: 0.3, warmupSeconds: 0.1 } : {});
   details.raw_append = rawAppend;
   figure('raw append, 8 clients: transactions per second (limit)', rawAppend.perSecond, '/s', null);
   figure('raw append p50 (limit)', rawAppend.p50, 'ms', null);
   figure('raw append p95 (limit)', rawAppend.p95, 'ms', null);
   // For reference: the same insert as a prepared statement, as the server runs its repeated ones (PREPARED_STATEMENTS=0 turns that off).
-  const rawPrepared = await measureRawAppend(url, quick ? { perClient: 50, warmup: 10, prepared: true } : { prepared: true });
+  const rawPrepared = await measureRawAppend(url, quick ? { seconds: 0.3, warmupSeconds: 0.1, prepared: true } : { prepared: true });
   details.raw_append_prepared = rawPrepared;
   figure('raw append prepared, 8 clients (reference, not the limit)', rawPrepared.perSecond, '/s', null);
   console.log('Commands: create, save, take by 8 concurrent clients');
