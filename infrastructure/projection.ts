@@ -33,9 +33,9 @@ export interface Projection {
   /** CREATE statements for the tables (and indexes that must exist while they fill). */
   readonly schema: string;
   /**
-   * Secondary indexes: created with the tables when the projection starts empty in a live runner,
-   * and only after a rebuild has caught up (one bulk build is far cheaper than maintaining an index
-   * row by row through millions of events).
+   * Indexes (and keys) the apply does not need while a rebuild fills the tables: created with the
+   * tables when the projection starts empty in a live runner, and only after a rebuild has caught up
+   * (one bulk build is far cheaper than maintaining an index row by row through millions of events).
    */
   readonly indexes?: string;
   /**

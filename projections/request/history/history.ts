@@ -24,9 +24,16 @@ export const requestHistorySchema = /* sql */ `
       event_type text NOT NULL,
       date_time timestamptz,
       user_id integer,
-      changes jsonb NOT NULL,
-      PRIMARY KEY (request_id, position)
+      changes jsonb NOT NULL
     );
+`;
+
+/**
+ * Its key is built once the table is full (Projection.indexes): a rebuild inserts in log order, which
+ * is random order for (request_id, position), and nothing reads the key while the table fills.
+ */
+export const requestHistoryIndexes = /* sql */ `
+    ALTER TABLE rm_request_history ADD PRIMARY KEY (request_id, position);
 `;
 
 export interface HistoryRow {

@@ -4,7 +4,7 @@ import type { SparesSetEventMap, SparesItem } from '../../../domain/spares/decid
 import { defineProjection } from '../../../infrastructure/projection';
 import { runScript } from '../../../infrastructure/db/raw-sql';
 import { bulkInsert, columnsOf } from '../../support/bulk-insert';
-import { changesBetween, historyRows, requestHistorySchema, type HistoryRow } from '../history/history';
+import { changesBetween, historyRows, requestHistoryIndexes, requestHistorySchema, type HistoryRow } from '../history/history';
 import { sparesSchema, sparesSetIdOf } from '../../spares/schema';
 import { applySparesSetChanges, type SparesSetChange } from '../../spares/apply';
 import { periodsOfDate } from './periods';
@@ -114,7 +114,7 @@ export const requestsProjection = defineProjection({
   version: 7,
   tables: ['rm_requests', 'rm_request_counts', 'rm_request_history', 'rm_spares_sets', 'rm_spares_items', 'rm_request_spares'],
   schema: requestsSchema + requestHistorySchema + sparesSchema,
-  indexes: requestsIndexes,
+  indexes: requestsIndexes + requestHistoryIndexes,
   // A rebuild leaves the counts to its end: one statement over the rows instead of deltas per batch.
   finishRebuild: async (tx) => {
     await tx.query(sql.unsafe`TRUNCATE rm_request_counts`);

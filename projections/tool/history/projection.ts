@@ -61,10 +61,11 @@ export const toolHistoryProjection = defineProjection({
       value_old jsonb,
       value_new jsonb,
       request_id integer,
-      request_number integer,
-      PRIMARY KEY (tool_id, position, idx)
+      request_number integer
     );
   `,
+  // The key once the table is full: the log's order is random order for it (Projection.indexes).
+  indexes: /* sql */ `ALTER TABLE rm_tool_history ADD PRIMARY KEY (tool_id, position, idx);`,
   eventTypes: new Set(['ToolRegistered', 'ToolUpdated', 'ToolStateChanged', 'ToolDeleted']),
   apply: async (tx, events, { rebuilding }) => {
     const rows: ToolHistoryRow[] = [];
