@@ -2,6 +2,7 @@ import { sql, type DatabaseTransactionConnection } from 'slonik';
 import { positionToString, type Position, type StoredEvent } from '../infrastructure/eventstore/port';
 import { rawSql, runScript } from '../infrastructure/db/raw-sql';
 import { isDatabaseUnavailable } from '../infrastructure/db/unavailable';
+import { mapLimit } from '../infrastructure/map-limit';
 import type { Projection } from '../infrastructure/projection';
 import { lockCheckpoint } from './checkpoint-lock';
 import { setCheckpoint } from './checkpoints';
@@ -107,7 +108,7 @@ export const rebuildProjections = async (set: ProcessorSet, states: readonly Pro
     // inside a transaction; it runs before the swap, so the tables come in ready.
     // Each projection's end is its own tables' work: two lanes keep both cores busy (one at a time
     // left a core idle for a quarter of the rebuild), the projections slowest to apply first.
-    await inLanes([...builds].sort((x, y) => y.ms.apply - x.ms.apply), TAIL_LANES, async (b) => {
+    await mapLimit([...builds].sort((x, y) => y.ms.apply - x.ms.apply), TAIL_LANES, async (b) => {
       await inSchema(async (tx) => {
         await timed(b, 'finish', async () => b.p.finishRebuild?.(tx));
         await timed(b, 'indexes', async () => (b.p.indexes ? runScript(tx, b.p.indexes) : undefined));
@@ -126,26 +127,6 @@ export const rebuildProjections = async (set: ProcessorSet, states: readonly Pro
 
 /** Lanes for the projections' ends (finish, indexes, VACUUM): the machines we size for have two cores. */
 const TAIL_LANES = 2;
-
-/** Runs `work` over `items`, at most `lanes` at once, in their order; the first failure is thrown once all lanes stop. */
-const inLanes = async <T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> => {
-  let next = 0;
-  let failed = false;
-  const lane = async () => {
-    while (!failed && next < items.length) {
-      const item = items[next++]!;
-      try {
-        await work(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  const results = await Promise.allSettled(Array.from({ length: Math.min(lanes, items.length) }, lane));
-  const rejected = results.find((r) => r.status === 'rejected');
-  if (rejected) throw (rejected as PromiseRejectedResult).reason;
-};
 
 const roundTimes = (t: RebuildTimes): RebuildTimes => ({ apply: Math.round(t.apply), finish: Math.round(t.finish), indexes: Math.round(t.indexes), vacuum: Math.round(t.vacuum) });
 

@@ -20,6 +20,7 @@ import { conflict, forbidden, invalid, notFound } from '../../domain/shared/erro
 import { hasFull } from '../../domain/rights/rights';
 import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
 import { WrongExpectedRevisionError, type AppendBatch, type Position } from '../../infrastructure/eventstore/port';
+import { mapLimit } from '../../infrastructure/map-limit';
 import { readAggregate } from '../aggregate';
 import { toNewEvents } from '../handle-command';
 import type { WriteContext } from '../context';
@@ -62,21 +63,6 @@ export interface ToolImportArgs {
 const failed = (message: string, rowsRead = 0): ImportResult => ({
   ok: false, setsAdded: 0, toolsAdded: 0, rowsRead, errors: [], message, toolsRemoved: 0, setsRemoved: 0, position: null,
 });
-
-/** Reads streams a few at a time (a registry of thousands of tools). */
-const mapLimit = async <T, R>(items: readonly T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> => {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i]!);
-      }
-    }),
-  );
-  return out;
-};
 
 /** Checks the caller and the object before the file is read (400/403/404 as every command). */
 export const checkImportTarget = async (lookups: ToolImportLookups, unitId: number, actor: Actor, scope: UnitScope): Promise<ImportReferences> => {
