@@ -1,5 +1,5 @@
 import { sql, type DatabasePool } from 'slonik';
-import { eventStoreSchema, visibleHorizonSchema } from '../../infrastructure/eventstore/postgres/schema';
+import { eventStoreSchema, visibleHorizonSchema, visibleHorizonSchema009 } from '../../infrastructure/eventstore/postgres/schema';
 import { uniqueValuesSchema, writeSideSchema } from '../../infrastructure/write-side-schema';
 import { projectionRunnerSchema } from '../../processors/schema';
 import { authSchema } from '../auth/schema';
@@ -22,7 +22,8 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '006-auth-sessions', sql: sessionsSchema },
   { id: '007-write-index', sql: writeIndexSchema },
   { id: '008-text-search', sql: textSearchSchema },
-  { id: '009-visible-horizon', sql: visibleHorizonSchema },
+  { id: '009-visible-horizon', sql: visibleHorizonSchema009 },
+  { id: '010-visible-horizon-placed', sql: visibleHorizonSchema },
 ];
 
 const MIGRATION_LOCK = 7_160_069;

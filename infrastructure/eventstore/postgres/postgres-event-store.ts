@@ -50,7 +50,7 @@ const eventColumns = sql.fragment`
   type, data, metadata, schema_version`;
 
 /** The log is final below this transaction id (schema.ts, `es_visible_horizon`), taken once per statement. */
-const visibleHorizon = sql.fragment`(SELECT es_visible_horizon())`;
+const visibleHorizon = sql.fragment`(SELECT es_visible_horizon(pg_current_snapshot()))`;
 
 /** How a stream row is claimed for each kind of expectation; no row back means a conflict. */
 const claimStream = (streamId: string, count: number, expected: ExpectedRevision) => {

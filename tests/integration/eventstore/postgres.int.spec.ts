@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabasePool } from '../../../infrastructure/db/pool';
 import { PostgresEventStore } from '../../../infrastructure/eventstore/postgres/postgres-event-store';
@@ -77,6 +78,93 @@ describe('PostgreSQL adapter: which running transactions hold readers back', () 
       await mine.end();
     }
     expect((await store.readAll({ after: head, maxCount: 10 })).map((e) => e.type)).toEqual(['Probe']);
+  });
+
+  it('a transaction of another database that ends while a read places it does not hold that read back', async () => {
+    // Four writers in another database, each transaction a millisecond or two long: some end between
+    // a read's snapshot and its look at pg_stat_activity. Before migration 010 such a one held the
+    // read back: 181 of 2,000 reads right after an append came back empty in one run, 0 after.
+    const store = track(new PostgresEventStore(db.pool));
+    let writing = true;
+    const churn = async () => {
+      const c = new pg.Client({ connectionString: databaseUrl('postgres') });
+      await c.connect();
+      try {
+        while (writing) {
+          await c.query('BEGIN');
+          await c.query('SELECT pg_current_xact_id()');
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * 2));
+          await c.query('COMMIT');
+        }
+      } finally {
+        await c.end();
+      }
+    };
+    const writers = [churn(), churn(), churn(), churn()];
+    let empty = 0;
+    try {
+      for (let i = 0; i < 400; i++) {
+        const head = await store.headPosition();
+        await store.append(`horizon-churn-${Date.now()}-${i}`, [newEvent()], { expectedRevision: 'no_stream' });
+        if ((await store.readAll({ after: head, maxCount: 10 })).length === 0) empty++;
+      }
+    } finally {
+      writing = false;
+      await Promise.all(writers);
+    }
+    // Transactions of this database may still hold a read for a moment, on the safe side (an
+    // autovacuum analyze, a wake-up hint): 0 or 1 in a run here, against ~36 before.
+    expect(empty).toBeLessThanOrEqual(4);
+  });
+
+  describe('es_visible_horizon, given the snapshot of a read taken while a transaction of this database ran, which has ended since', () => {
+    /** The horizon a read with `snap` gets, asked now (after the transaction ended). */
+    const horizonFor = async (snap: string) =>
+      String(await db.pool.oneFirst(sql.unsafe`SELECT es_visible_horizon(${snap}::pg_snapshot)::text`));
+
+    /** Runs `work` in a transaction, takes a snapshot while it is open, then ends it with `end`. */
+    const snapshotDuring = async (work: (c: pg.Client) => Promise<void>, end: 'COMMIT' | 'ROLLBACK') => {
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        await c.query('BEGIN');
+        const xid = (await c.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x')).rows[0]!.x;
+        await work(c);
+        // A later transaction ends first, so the snapshot's xmax passes this one and lists it as running.
+        await db.pool.query(sql.unsafe`SELECT pg_current_xact_id()`);
+        const snap = String(await db.pool.oneFirst(sql.unsafe`SELECT pg_current_snapshot()::text`));
+        await c.query(end);
+        return { xid, snap };
+      } finally {
+        await c.end();
+      }
+    };
+    const writeEvent = async (c: pg.Client) => {
+      await c.query(`INSERT INTO es_events (stream_id, stream_revision, type, data, metadata) VALUES ($1, 0, 'Probe', '{}', '{}')`, [
+        `horizon-late-${Date.now()}`,
+      ]);
+    };
+
+    it('committed with events: it holds the horizon, so the read cannot pass events it did not see', async () => {
+      const { xid, snap } = await snapshotDuring(writeEvent, 'COMMIT');
+      expect(await horizonFor(snap)).toBe(xid);
+    });
+
+    it('committed without events, or rolled back: it is left out', async () => {
+      const quiet = await snapshotDuring(async () => {}, 'COMMIT');
+      expect(await horizonFor(quiet.snap)).not.toBe(quiet.xid);
+      const undone = await snapshotDuring(writeEvent, 'ROLLBACK');
+      expect(await horizonFor(undone.snap)).not.toBe(undone.xid);
+    });
+
+    it('under REPEATABLE READ, where a fresh look cannot see its commit, a committed one is kept', async () => {
+      const { xid, snap } = await snapshotDuring(async () => {}, 'COMMIT');
+      const held = await db.pool.transaction(async (tx) => {
+        await tx.query(sql.unsafe`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
+        return String(await tx.oneFirst(sql.unsafe`SELECT es_visible_horizon(${snap}::pg_snapshot)::text`));
+      });
+      expect(held).toBe(xid);
+    });
   });
 });
 
