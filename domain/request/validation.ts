@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate, parseRuDate, toDateOnly } from '../shared/dates';
-import { boundedInt, idList, id as idOf, money, string, text } from '../shared/primitives';
+import { boundedInt, idList, id as idOf, money, quickUnion, string, text } from '../shared/primitives';
 import { parseOrThrow as parseShared, ruErrorMap } from '../shared/validation';
 import {
   ContactKind,
@@ -159,7 +159,7 @@ const requestShape = {
 export const submittedRequestSchema = z
   .object(
     // '' is how a form sends an empty choice; the handler and the decider read it as empty.
-    Object.fromEntries(Object.entries(requestShape).map(([k, v]) => [k, z.union([z.literal(''), v]).optional()])) as {
+    Object.fromEntries(Object.entries(requestShape).map(([k, v]) => [k, quickUnion([z.literal(''), v]).optional()])) as {
       [K in keyof typeof requestShape]: z.ZodOptional<z.ZodUnion<[z.ZodLiteral<''>, (typeof requestShape)[K]]>>;
     },
   )

@@ -76,10 +76,38 @@ export function id(options: NumberOptions = {}): z.ZodNumber | Coerced {
   return boundedInt(1, PG_INT_MAX, { message: options.message ?? primitiveMessages.id, coerce: options.coerce ?? true });
 }
 
+/**
+ * zod's union, answering a value some option accepts without building any issue. zod parses the
+ * options in turn and builds a full issue (its message run through every error map) for each one
+ * that fails before one passes: `[literal(''), schema]` paid that on every filled field of every
+ * saved request, ~110 µs a create. Here null and literal options are compared directly and, in a
+ * synchronous parse, the others tried with `safeParse`, in the union's order, so the first option
+ * that passes gives the value, as in zod's. When none passes, zod's union runs: failures and their
+ * messages are its own.
+ */
+class QuickUnion<T extends z.ZodUnionOptions> extends z.ZodUnion<T> {
+  override _parse(input: z.ParseInput): z.ParseReturnType<this['_output']> {
+    if (!input.parent.common.async) {
+      for (const option of this._def.options) {
+        if (option instanceof z.ZodNull || option instanceof z.ZodLiteral) {
+          if (input.data === (option instanceof z.ZodNull ? null : (option as z.ZodLiteral<unknown>).value)) return z.OK(input.data);
+          continue;
+        }
+        const tried = option.safeParse(input.data);
+        if (tried.success) return z.OK(tried.data);
+      }
+    }
+    return super._parse(input);
+  }
+}
+
+/** `z.union(options, params)` parsed as `QuickUnion`: the same schema, values, types and errors. */
+export const quickUnion = <T extends Readonly<[z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]]>>(options: T, params?: z.RawCreateParams): z.ZodUnion<T> =>
+  new QuickUnion(z.union(options, params)._def);
+
 /** A value or nothing: null, undefined and '' give null; anything else must pass `schema`. */
 export const orNull = <S extends z.ZodTypeAny>(schema: S, message: string = primitiveMessages.value) =>
-  z
-    .union([z.null(), z.literal(''), schema], { errorMap: () => ({ message }) })
+  quickUnion([z.null(), z.literal(''), schema], { errorMap: () => ({ message }) })
     .optional()
     .transform((v): z.output<S> | null => (v === '' || v === undefined || v === null ? null : (v as z.output<S>)));
 

@@ -12,8 +12,10 @@ import {
   nulPathOf,
   objectBody,
   optionalId,
+  orNull,
   PG_INT_MAX,
   primitiveMessages,
+  quickUnion,
   text,
 } from '../../../domain/shared/primitives';
 import { parseOrThrow, ruErrorMap } from '../../../domain/shared/validation';
@@ -174,6 +176,59 @@ describe('shared primitives (issue 9 section 1)', () => {
       expect(() => parseOrThrow(z.record(z.unknown()), { ['k\u0000']: 1 })).toThrowError(primitiveMessages.nul);
       expect(nulPathOf({ a: [{ b: 'x\u0000' }] })).toBe('a.0.b');
       expect(nulPathOf({ a: ['ok'] })).toBeNull();
+    });
+  });
+
+  describe('quickUnion', () => {
+    // Option sets as the schemas use them: a literal or null before a schema with checks, coercion,
+    // a refinement and a transform, and two plain types where the second must win.
+    const optionSets = (): Array<Readonly<[z.ZodTypeAny, z.ZodTypeAny, ...z.ZodTypeAny[]]>> => [
+      [z.literal(''), text(5, 'Не более 5')],
+      [z.null(), z.literal(''), id({ message: 'Неверный номер', coerce: true })],
+      [z.literal(''), date().refine((v) => v.length === 10, 'Только дата').transform((v) => `${v}!`)],
+      [z.number(), z.string().min(2, 'Коротко')],
+      [enumOf([1, 2], 'Один или два'), z.literal(3)],
+    ];
+    /** Issues as data: a ZodError (also inside an invalid_union issue) carries per-instance functions. */
+    const plain = (x: unknown): unknown => JSON.parse(JSON.stringify(x, (_k, v: unknown) => (v instanceof z.ZodError ? { issues: v.issues } : v)) ?? 'null');
+    const value = fc.oneof(
+      fc.constantFrom<unknown>(null, undefined, '', '0', '12', '2024-02-30', '2024-02-03', '2024-02-03T10:00', 3, 2, 1.5, '\u0000', 'abcdefg'),
+      fc.string({ maxLength: 8 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.array(fc.integer(), { maxLength: 2 }),
+    );
+
+    it('accepts, gives and refuses exactly what z.union does, with the same issues', () => {
+      const pairs = optionSets().map((options, i) => [z.union(options, { errorMap: () => ({ message: `союз ${i}` }) }), quickUnion(options, { errorMap: () => ({ message: `союз ${i}` }) })] as const);
+      fc.assert(
+        fc.property(value, (v) => {
+          for (const [zods, quick] of pairs) {
+            const a = z.object({ f: zods }).safeParse({ f: v }, { errorMap: ruErrorMap });
+            const b = z.object({ f: quick }).safeParse({ f: v }, { errorMap: ruErrorMap });
+            expect(b.success).toBe(a.success);
+            if (a.success && b.success) expect(b.data).toEqual(a.data);
+            if (!a.success && !b.success) expect(plain(b.error.issues)).toEqual(plain(a.error.issues));
+          }
+        }),
+        { numRuns: 500 },
+      );
+    });
+
+    it('in an asynchronous parse too', async () => {
+      const [options] = optionSets();
+      for (const v of ['', 'abc', 'abcdefgh', 7]) {
+        const a = await z.union(options!).safeParseAsync(v);
+        const b = await quickUnion(options!).safeParseAsync(v);
+        expect(plain(b)).toEqual(plain(a));
+      }
+    });
+
+    it('orNull: null, undefined and empty give null; a value its schema refuses gives the message', () => {
+      const s = orNull(id({ coerce: true }), 'Укажите номер');
+      expect([null, undefined, '', '7', 7].map((v) => s.safeParse(v).data)).toEqual([null, null, null, 7, 7]);
+      expect(messageOf(s, 'семь')).toBe('Укажите номер');
+      expect(messageOf(s, { id: 1 })).toBe('Укажите номер');
     });
   });
 });
