@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalid } from './errors';
+import './zod-effects';
 
 /**
  * The one set of zod primitives every command schema, path parameter and filter uses. Each bounds
