@@ -10,21 +10,13 @@ import { z } from 'zod';
  * zod's (tests/unit/domain/zod-effects.unit.spec.ts compares both over generated values). Loaded by
  * primitives.ts, which every schema module imports, so no parse runs before it.
  */
-type Status = { value: 'valid' | 'dirty' | 'aborted'; dirty(): void; abort(): void };
-type Ctx = { path: (string | number)[]; data: unknown; common: { async: boolean } };
-type Effect =
-  | { type: 'preprocess'; transform: (v: unknown, c: CheckContext) => unknown }
-  | { type: 'refinement'; refinement: (v: unknown, c: CheckContext) => unknown }
-  | { type: 'transform'; transform: (v: unknown, c: CheckContext) => unknown };
-type Inner = { _parseSync(input: { data: unknown; path: (string | number)[]; parent: Ctx }): { status: string; value: unknown } };
-
-class CheckContext {
+class CheckContext implements z.RefinementCtx {
   constructor(
-    private readonly ctx: Ctx,
-    private readonly status: Status,
+    private readonly ctx: z.ParseContext,
+    private readonly status: z.ParseStatus,
   ) {}
-  readonly addIssue = (arg: z.IssueData & { fatal?: boolean }): void => {
-    z.addIssueToContext(this.ctx as unknown as z.ParseContext, arg);
+  readonly addIssue = (arg: z.IssueData): void => {
+    z.addIssueToContext(this.ctx, arg);
     if (arg.fatal) this.status.abort();
     else this.status.dirty();
   };
@@ -33,42 +25,37 @@ class CheckContext {
   }
 }
 
-const proto = z.ZodEffects.prototype as unknown as {
-  _parse(input: z.ParseInput): unknown;
-  _processInputParams(input: z.ParseInput): { status: Status; ctx: Ctx };
-  _def: { effect: Effect; schema: Inner };
-};
-const zodParse = proto._parse;
+type Effects = z.ZodEffects<z.ZodTypeAny>;
+const proto: Effects = z.ZodEffects.prototype;
 
 /** zod's own ZodEffects._parse, for the tests that compare both. */
-export const zodEffectsParse = zodParse;
-/** The replacement below, for the same tests. */
+export const zodEffectsParse = proto._parse;
+/** The prototype patched below, for the same tests. */
 export const zodEffectsPrototype = proto;
-const INVALID = z.INVALID as unknown;
 
-proto._parse = function (this: typeof proto, input: z.ParseInput) {
-  if (input.parent.common.async) return zodParse.call(this, input);
+proto._parse = function (this: Effects, input: z.ParseInput): z.ParseReturnType<unknown> {
+  if (input.parent.common.async) return zodEffectsParse.call(this, input);
   const { status, ctx } = this._processInputParams(input);
   const effect = this._def.effect;
   const check = new CheckContext(ctx, status);
   if (effect.type === 'preprocess') {
     const processed = effect.transform(ctx.data, check);
-    if (status.value === 'aborted') return INVALID;
+    if (status.value === 'aborted') return z.INVALID;
     const result = this._def.schema._parseSync({ data: processed, path: ctx.path, parent: ctx });
-    if (result.status === 'aborted') return INVALID;
+    if (result.status === 'aborted') return z.INVALID;
     if (result.status === 'dirty' || status.value === 'dirty') return z.DIRTY(result.value);
     return result;
   }
   if (effect.type === 'refinement') {
     const inner = this._def.schema._parseSync({ data: ctx.data, path: ctx.path, parent: ctx });
-    if (inner.status === 'aborted') return INVALID;
+    if (inner.status === 'aborted') return z.INVALID;
     if (inner.status === 'dirty') status.dirty();
     if (effect.refinement(inner.value, check) instanceof Promise)
       throw new Error('Async refinement encountered during synchronous parse operation. Use .parseAsync instead.');
     return { status: status.value, value: inner.value };
   }
   const base = this._def.schema._parseSync({ data: ctx.data, path: ctx.path, parent: ctx });
-  if (base.status !== 'valid') return INVALID;
+  if (base.status !== 'valid') return z.INVALID;
   const result = effect.transform(base.value, check);
   if (result instanceof Promise) throw new Error('Asynchronous transform encountered during synchronous parse operation. Use .parseAsync instead.');
   return { status: status.value, value: result };
