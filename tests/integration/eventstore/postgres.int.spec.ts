@@ -45,13 +45,25 @@ const probeEvent = (correlationId: string) => ({
 describe('PostgreSQL adapter: which running transactions hold readers back', () => {
   const newEvent = () => probeEvent('horizon');
 
-  /** A transaction that has written (so it holds a transaction id) and stays open. */
+  /** A transaction that has written (so it holds a transaction id `xid`) and stays open until `end`. */
   const openWriter = async (url: string) => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    await c.query('BEGIN');
-    await c.query('SELECT pg_current_xact_id()');
-    return { end: async () => { await c.query('ROLLBACK'); await c.end(); } };
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      const xid = (await client.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x')).rows[0]!.x;
+      const end = async (how: 'COMMIT' | 'ROLLBACK' = 'ROLLBACK') => {
+        try {
+          await client.query(how);
+        } finally {
+          await client.end();
+        }
+      };
+      return { client, xid, end };
+    } catch (error) {
+      await client.end();
+      throw error;
+    }
   };
 
   it('a writing transaction of another database on the same server does not hold them back', async () => {
@@ -124,20 +136,19 @@ describe('PostgreSQL adapter: which running transactions hold readers back', () 
 
     /** Runs `work` in a transaction, takes a snapshot while it is open, then ends it with `end`. */
     const snapshotDuring = async (work: (c: pg.Client) => Promise<void>, end: 'COMMIT' | 'ROLLBACK') => {
-      const c = new pg.Client({ connectionString: db.url });
-      await c.connect();
+      const writer = await openWriter(db.url);
+      let snap: string;
       try {
-        await c.query('BEGIN');
-        const xid = (await c.query<{ x: string }>('SELECT pg_current_xact_id()::text AS x')).rows[0]!.x;
-        await work(c);
+        await work(writer.client);
         // A later transaction ends first, so the snapshot's xmax passes this one and lists it as running.
         await db.pool.query(sql.unsafe`SELECT pg_current_xact_id()`);
-        const snap = String(await db.pool.oneFirst(sql.unsafe`SELECT pg_current_snapshot()::text`));
-        await c.query(end);
-        return { xid, snap };
-      } finally {
-        await c.end();
+        snap = String(await db.pool.oneFirst(sql.unsafe`SELECT pg_current_snapshot()::text`));
+      } catch (error) {
+        await writer.end();
+        throw error;
       }
+      await writer.end(end);
+      return { xid: writer.xid, snap };
     };
     const writeEvent = async (c: pg.Client) => {
       await c.query(`INSERT INTO es_events (stream_id, stream_revision, type, data, metadata) VALUES ($1, 0, 'Probe', '{}', '{}')`, [
