@@ -32,6 +32,7 @@ import { benchReferences } from './references';
 import { benchTimeTravel } from './time-travel';
 import { benchReports } from './reports';
 import { benchActs } from './acts';
+import { measureCommandFloor, measureRebuildFloor } from './floors';
 import { listStatements, measureRawAppend, measureRawPage, measureRawReplay, rawPageClient, ratioText, type RawAppend } from './limits';
 import { parseRequestFilter } from '../domain/request/list-filter';
 import { scopeOf } from '../api/auth/current-user';
@@ -183,6 +184,13 @@ try {
   const rawPrepared = await measureRawAppend(url, quick ? { seconds: 0.3, warmupSeconds: 0.1, prepared: true } : { prepared: true });
   details.raw_append_prepared = rawPrepared;
   figure('raw append prepared, 8 clients (reference, not the limit)', rawPrepared.perSecond, '/s', null);
+  // The design's own floor (bench/floors.ts): the least a command over HTTP with a read model costs here.
+  const floor = await measureCommandFloor(url, quick ? { seconds: 0.3, warmupSeconds: 0.1 } : {});
+  details.command_floor = floor;
+  const floorNote = (r: { perSecond: number; serverCpuMs: number }) => `1/${(rawAppend.perSecond / r.perSecond).toFixed(1)} of raw append; its server's CPU ${r.serverCpuMs.toFixed(2)} ms a call`;
+  figure('floor: bare HTTP call, 8 clients (reference)', floor.routes.noop.perSecond, '/s', null, 'max', floorNote(floor.routes.noop));
+  figure('floor: bare append over HTTP (reference)', floor.routes.append.perSecond, '/s', null, 'max', floorNote(floor.routes.append));
+  figure('floor: bare command over HTTP: revision, append, row and checkpoint (reference)', floor.routes.command.perSecond, '/s', null, 'max', floorNote(floor.routes.command));
   console.log('Commands: create, save, take by 8 concurrent clients');
   // A server's first rounds compile its code paths (V8's optimising compiler works on background
   // threads for thousands of calls) and fill its caches (units, names, the signed-in user), which a
@@ -446,6 +454,10 @@ if (!args.has('no-rebuild') && part('rebuild')) {
   const rawReplay = await measureRawReplay(url);
   details.raw_replay = rawReplay;
   figure(`raw replay of the log into a plain table (limit, ${rawReplay.events} events)`, rawReplay.perSecond, 'events/s', null);
+  // The design's own floor (bench/floors.ts): the log through Node and back, one row an event.
+  const rebuildFloor = await measureRebuildFloor(url);
+  details.rebuild_floor = rebuildFloor;
+  figure('floor: the log read into Node and written back, one row an event (reference)', rebuildFloor.perSecond, 'events/s', null, 'max', `1/${(rawReplay.perSecond / rebuildFloor.perSecond).toFixed(1)} of raw replay; Node CPU ${rebuildFloor.nodeCpuSeconds.toFixed(1)} s`);
   const store = withUpcasting(new PostgresEventStore(pool), upcasters);
   const runner = new ProjectionRunner(pool, store, allProjections(), [], silentLogger);
   await runner.prepare();
