@@ -341,6 +341,7 @@ try {
     ['result date range (last month)', () => ({ result_date_beg: day(30), result_date_end: end, date_beg: day(400), date_end: end })],
     ['region + kinds + statuses', (_u, region) => ({ region_id: region, request_kinds_ids: [1, 4], request_statuses_ids: [7] })],
     ['without СО-8 act', () => ({ without_doc_co_8: true })],
+    ["unknown applicant's name part (5 years)", () => ({ contact_unknown_name: 'петрова в', ...fiveYears })],
   ];
   const listCalls = quick ? 3 : 20;
   const listRows: Array<{ scenario: string; user: string; page: string; items: number; p50: number; p95: number; raw: { statements: number; p50: number; p95: number } }> = [];

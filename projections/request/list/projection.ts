@@ -111,7 +111,7 @@ const itemRow = (setId: number, item: SparesItem) => ({
  */
 export const requestsProjection = defineProjection({
   name: 'requests',
-  version: 7,
+  version: 8,
   tables: ['rm_requests', 'rm_request_counts', 'rm_request_history', 'rm_spares_sets', 'rm_spares_items', 'rm_request_spares'],
   schema: requestsSchema + requestHistorySchema + sparesSchema,
   indexes: requestsIndexes + requestHistoryIndexes,
