@@ -1,7 +1,7 @@
 /**
  * The bare server of the command floor (bench/floors.ts), run as its own process: fastify and pg,
- * none of the application's code. `node --import tsx bench/floor-server.ts` with DATABASE_URL and
- * PORT; prints `listening` once it answers.
+ * none of the application's code. `node --import tsx bench/floor-server.ts` with DATABASE_URL; listens
+ * on a free port and prints `listening <url>` once it answers.
  */
 import Fastify from 'fastify';
 import pg from 'pg';

@@ -14,7 +14,6 @@
  *   Node does (the product's writes 2.3 rows an event, and indexes).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { sql } from 'slonik';
@@ -23,6 +22,7 @@ import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgr
 import { readUntil } from '../processors/read-until';
 import { bulkInsert, type BulkColumn } from '../projections/support/bulk-insert';
 import { ApiClient } from './lib/http';
+import { cpuMsOf } from './lib/proc';
 
 /** The event every floor route appends: a save's size. */
 export const FLOOR_EVENT = {
@@ -35,12 +35,6 @@ export interface CommandFloor {
   /** Calls per second by route, and the bare server's CPU per call (ms). */
   readonly routes: Record<'noop' | 'append' | 'command', { perSecond: number; serverCpuMs: number }>;
 }
-
-/** utime + stime of a process, in ms. */
-const cpuMs = (pid: number): number => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 
 const TABLES = 'floor_events, floor_rows, floor_checkpoint';
 
@@ -80,10 +74,10 @@ export const measureCommandFloor = async (url: string, { seconds = 5, warmupSeco
     const routes = {} as Record<'noop' | 'append' | 'command', { perSecond: number; serverCpuMs: number }>;
     for (const route of ['noop', 'append', 'command'] as const) {
       await run(route, warmupSeconds * 1000);
-      const cpu = cpuMs(child.pid!);
+      const cpu = cpuMsOf(`/proc/${child.pid}/stat`);
       const t = performance.now();
       const n = await run(route, seconds * 1000);
-      routes[route] = { perSecond: n / ((performance.now() - t) / 1000), serverCpuMs: (cpuMs(child.pid!) - cpu) / n };
+      routes[route] = { perSecond: n / ((performance.now() - t) / 1000), serverCpuMs: (cpuMsOf(`/proc/${child.pid}/stat`) - cpu) / n };
     }
     return { routes };
   } finally {

@@ -19,6 +19,7 @@ import { upcasters } from '../api/upcasters';
 import { benchDatabaseUrl } from './lib/db';
 import { numberArg, parseArgs, stringArg } from './lib/args';
 import { measureRawReplay } from './limits';
+import { cpuMsOf } from './lib/proc';
 
 const args = parseArgs(process.argv.slice(2));
 const url = benchDatabaseUrl(stringArg(args, 'db'));
@@ -68,7 +69,8 @@ await runner.prepare();
 // the backends of this database (PostgreSQL runs beside the bench; its process titles name the
 // database), sampled from /proc while the rebuild runs.
 const database = new URL(url).pathname.slice(1);
-const ticks = new Map<number, number>();
+/** CPU time (ms) of each of the database's backends, as last sampled. */
+const cpuMs = new Map<number, number>();
 // Whether a process is one of this database's backends, read once per pid (reading every
 // process's cmdline each time cost the bench more CPU than some projections).
 const ours = new Map<string, boolean>();
@@ -82,14 +84,13 @@ const sample = () => {
         else if (!cmdline.includes('postgres')) ours.set(pid, false);
       }
       if (!ours.get(pid)) continue;
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-      ticks.set(Number(pid), Number(fields[11]) + Number(fields[12]));
+      cpuMs.set(Number(pid), cpuMsOf(`/proc/${pid}/stat`));
     } catch {
       // The process ended between the listing and the read.
     }
 };
 sample();
-const ticksBefore = new Map(ticks);
+const cpuMsBefore = new Map(cpuMs);
 const sampler = setInterval(sample, 1000);
 const t = performance.now();
 const cpuBefore = process.cpuUsage();
@@ -106,9 +107,9 @@ for (const [name, m] of Object.entries(r.byProjection).sort(([, a], [, b]) => b.
   console.log(`${name.padEnd(24)} ${s(m.apply).padStart(8)} ${s(m.finish).padStart(9)} ${s(m.indexes).padStart(10)} ${s(m.vacuum).padStart(9)}`);
 clearInterval(sampler);
 sample();
-const dbTicks = [...ticks].reduce((sum, [pid, n]) => sum + n - (ticksBefore.get(pid) ?? 0), 0);
+const dbMs = [...cpuMs].reduce((sum, [pid, n]) => sum + n - (cpuMsBefore.get(pid) ?? 0), 0);
 const cpu = process.cpuUsage(cpuBefore);
-console.log(`CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, the database's backends ${(dbTicks / 100).toFixed(1)} s (${ticks.size})`);
+console.log(`CPU: this process ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, the database's backends ${(dbMs / 1000).toFixed(1)} s (${cpuMs.size})`);
 if (statements.size) {
   console.log('statements (s, count), slowest first:');
   for (const [k, v] of [...statements].sort(([, a], [, b]) => b.ms - a.ms).slice(0, 30))

@@ -33,6 +33,7 @@ import { benchTimeTravel } from './time-travel';
 import { benchReports } from './reports';
 import { benchActs } from './acts';
 import { measureCommandFloor, measureRebuildFloor } from './floors';
+import { cpuMsOf, cpuMsOfStat } from './lib/proc';
 import { listStatements, measureRawAppend, measureRawPage, measureRawReplay, rawPageClient, ratioText, type RawAppend } from './limits';
 import { parseRequestFilter } from '../domain/request/list-filter';
 import { scopeOf } from '../api/auth/current-user';
@@ -124,9 +125,7 @@ const contactFields = (unitId: number) => {
 const serverCpu = (pid: number): { process: number; main: number } => {
   const ticks = (file: string) => {
     try {
-      // Fields after the command name: utime and stime are the 14th and 15th of the line.
-      const fields = readFileSync(file, 'utf8').replace(/^.*\) /s, '').split(' ');
-      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      return cpuMsOf(file);
     } catch {
       return NaN;
     }
@@ -146,8 +145,7 @@ const databaseCpu = (): number => {
     try {
       const line = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!line.includes('(postgres)')) continue;
-      const fields = line.replace(/^.*\) /s, '').split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+      total += cpuMsOfStat(line);
     } catch {
       // The process ended between the listing and the read.
     }
