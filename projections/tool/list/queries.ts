@@ -50,7 +50,15 @@ export interface ToolRow extends ToolInfo {
 
 const escapeLike = (s: string) => s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const textCondition = (column: FragmentSqlToken, value: string | null | undefined, exact: boolean | undefined): FragmentSqlToken | null => {
+/** The filter's text fields: each searched whole when `exact`, otherwise as a part (LIKE '%…%'). */
+const textFields = (f: ToolListFilter): Array<{ column: FragmentSqlToken; value: string | null | undefined; exact: boolean }> => [
+  { column: sql.fragment`t.model`, value: f.tool_model, exact: Boolean(f.tool_model_exact) },
+  { column: sql.fragment`t.serial_number`, value: f.serial_number, exact: Boolean(f.serial_exact) },
+  { column: sql.fragment`t.inventar_number`, value: f.inventar_number, exact: Boolean(f.inventar_exact) },
+  { column: sql.fragment`t.description`, value: f.tool_description, exact: false },
+];
+
+const textCondition = ({ column, value, exact }: ReturnType<typeof textFields>[number]): FragmentSqlToken | null => {
   if (!value) return null;
   return exact ? sql.fragment`lower(${column}) = ${value.toLowerCase()}` : sql.fragment`lower(${column}) LIKE ${`%${escapeLike(value)}%`}`;
 };
@@ -110,13 +118,10 @@ export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
   const kinds = [...(f.tool_kind_ids ?? []), ...(f.tool_kind_id ? [f.tool_kind_id] : [])];
   if (kinds.length) c.push(sql.fragment`t.tool_kind_id = ANY(${sql.array([...new Set(kinds)], 'int4')})`);
   if (f.manufacturer_id) c.push(sql.fragment`t.manufacturer_id = ${f.manufacturer_id}`);
-  for (const cond of [
-    textCondition(sql.fragment`t.model`, f.tool_model, f.tool_model_exact),
-    textCondition(sql.fragment`t.serial_number`, f.serial_number, f.serial_exact),
-    textCondition(sql.fragment`t.inventar_number`, f.inventar_number, f.inventar_exact),
-    textCondition(sql.fragment`t.description`, f.tool_description, false),
-  ])
+  for (const field of textFields(f)) {
+    const cond = textCondition(field);
     if (cond) c.push(cond);
+  }
   if (f.tool_work_in_dt_from) c.push(sql.fragment`t.work_in_dt >= ${f.tool_work_in_dt_from}::date`);
   if (f.tool_work_in_dt_till) c.push(sql.fragment`t.work_in_dt <= ${f.tool_work_in_dt_till}::date`);
   if (f.tool_age) {
@@ -136,8 +141,7 @@ export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
 };
 
 /** Whether a search has a substring condition (LIKE '%…%'), which the planner can only guess at. */
-const hasSubstring = (f: ToolListFilter): boolean =>
-  Boolean((f.tool_model && !f.tool_model_exact) || (f.serial_number && !f.serial_exact) || (f.inventar_number && !f.inventar_exact) || f.tool_description);
+const hasSubstring = (f: ToolListFilter): boolean => textFields(f).some((t) => Boolean(t.value) && !t.exact);
 
 /**
  * Up to this many matches, a page of a substring search is cut from the matches sorted, not from a walk
