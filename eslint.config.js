@@ -28,6 +28,19 @@ const webZones = [
   { target: webShared, from: ['./web/src/features', './web/src/app'], message: 'Shared folders (components, hooks, lib, utils, config) import no feature and not the app.' },
 ];
 
+// The performance tricks live in infrastructure/perf, each with its off switch and a same-answers
+// test: nowhere else is source text compiled or a library's prototype patched (docs/notes/perf-tricks.md).
+const noPrototypePatch = [
+  { selector: "AssignmentExpression > MemberExpression.left[property.name='prototype']", message: 'Prototypes are patched only in infrastructure/perf (with an off switch and a same-answers test).' },
+  { selector: "AssignmentExpression > MemberExpression.left MemberExpression[property.name='prototype']", message: 'Prototypes are patched only in infrastructure/perf (with an off switch and a same-answers test).' },
+  {
+    selector: "CallExpression[callee.object.name='Object'][callee.property.name=/^(defineProperty|defineProperties|assign|setPrototypeOf)$/][arguments.0.property.name='prototype']",
+    message: 'Prototypes are patched only in infrastructure/perf (with an off switch and a same-answers test).',
+  },
+  { selector: "VariableDeclarator > MemberExpression.init[property.name='prototype']", message: 'A prototype kept in a variable is a patch waiting to happen: call super, or move the trick to infrastructure/perf.' },
+  { selector: "VariableDeclarator > TSAsExpression.init MemberExpression[property.name='prototype']", message: 'A prototype kept in a variable is a patch waiting to happen: call super, or move the trick to infrastructure/perf.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'data/**', 'web/dist/**', 'tests/artifacts/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -65,15 +78,8 @@ export default tseslint.config(
             notFrom('./commands', ['./domain', './infrastructure'], 'commands/ reads the read side only through its lookup ports (wired in api/).'),
             notFrom('./projections', ['./domain', './infrastructure'], 'projections/ do not import the write side, the processors or the HTTP layer.'),
             notFrom('./processors', ['./domain', './infrastructure', './projections'], 'processors/ are given their projections and reactions by api/.'),
-            notFrom('./web', ['./domain', './projections'], 'web/ imports only web/ and domain/.'),
-            {
-              // Known exception (issue 10, item 7: one contract shared by server and client): the
-              // request dialog still takes the types of a few read-model rows, type-only.
-              target: './web',
-              from: './projections',
-              except: ['./request/list/view.ts', './request/list/names.ts', './request/history/queries.ts', './request/comments/queries.ts', './tool/list/queries.ts', './spares/queries.ts'],
-              message: 'web/ imports only web/ and domain/.',
-            },
+            // The rows both sides read are domain contracts (domain/<area>/contracts.ts), so the web needs no read model.
+            notFrom('./web', ['./domain'], 'web/ imports only web/ and domain/.'),
             ...webZones,
           ],
         },
@@ -81,18 +87,28 @@ export default tseslint.config(
     },
   },
   {
+    ignores: ['infrastructure/perf/**'],
+    rules: {
+      'no-new-func': 'error',
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-restricted-syntax': ['error', ...noPrototypePatch],
+    },
+  },
+  {
     files: serverFolders.map((f) => `${f}/**/*.ts`),
     rules: { 'import/no-cycle': 'error' },
   },
   {
-    // One write path: only handleCommand appends and only readAggregate reads and folds a stream;
+    // One write path: only handleCommand and handleBatch append (every append* call) and only readAggregate reads and folds a stream;
     // decisions read the read side only through lookup ports, never by SQL on read-model tables.
     files: ['commands/**/*.ts'],
     ignores: ['commands/handle-command.ts', 'commands/aggregate.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='append']", message: 'Append through handleCommand (commands/handle-command.ts).' },
+        ...noPrototypePatch,
+        { selector: 'CallExpression[callee.property.name=/^append/]', message: 'Append through handleCommand or handleBatch (commands/handle-command.ts).' },
         { selector: "CallExpression[callee.property.name='readStream']", message: 'Read a stream with readAggregate (commands/aggregate.ts).' },
         { selector: 'TemplateElement[value.raw=/\\brm_/]', message: 'commands/ reads read models only through its lookup ports.' },
       ],

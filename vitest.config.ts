@@ -24,6 +24,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.int.spec.ts'],
           environment: 'node',
           globalSetup: ['tests/support/integration-global-setup.ts'],
+          setupFiles: ['tests/support/server-tricks.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 2,

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import type { AppContext } from './context';
-import { BAD_REQUEST, notFoundAnswer, registerErrorHandling } from './http/errors';
+import { BAD_REQUEST, registerErrorHandling } from './http/errors';
 import { recordRoutes } from './http/route-registry';
+import { openApiRoutes } from './routes/openapi';
 import { requireObjectBodies } from './http/object-body';
 import { registerSecurityHeaders } from './http/security-headers';
+import { answerClientError } from './http/client-errors';
+import { refuseDotSegments } from './http/dot-segments';
+import { refusePastMomentChanges } from './http/past-moment';
+import { registerConditionalGet } from './http/conditional-get';
+import { registerAnswerCompression } from './http/answer-compression';
+import { registerClientFiles } from './http/client-files';
 import { registerAuthentication } from './auth/authenticate';
 import { authRoutes } from './routes/auth';
 import { catalogRoutes } from './routes/catalog';
@@ -22,23 +26,28 @@ import { userRoutes } from './routes/user';
 import { systemRoutes } from './routes/system';
 import { requestQueryRoutes } from './routes/request-queries';
 import { auditRoutes } from './routes/audit';
-import { toolQueryRoutes } from './routes/tool';
+import { toolQueryRoutes } from './routes/tool-queries';
 import { toolsSetQueryRoutes } from './routes/tools-set-queries';
-import { toolWriteRoutes } from './routes/tool-write';
+import { toolWriteRoutes } from './routes/tool';
 import { toolsSetRoutes } from './routes/tools-set';
 import { toolImportRoutes } from './routes/tool-import';
 import { reportRoutes } from './routes/report';
 import { technicalDocRoutes } from './routes/technical-docs';
 import { toolExportRoutes } from './export/tool-export';
+import { toolLabelRoutes } from './routes/tool-labels';
+import { inventoryRoutes } from './routes/inventory';
 import { notificationQueryRoutes } from './routes/notification-queries';
 import { requestExportRoutes } from './export/request-export';
 import { requestRoutes } from './routes/request';
 import { actRoutes } from './routes/act';
+import { publicTemplateRoutes } from './routes/public-templates';
 import { fileRoutes } from './routes/files';
 import { signingRoutes } from './routes/signing';
+import { signingCertificateRoutes } from './routes/signing-certificates';
 import { notificationRoutes } from './routes/notification';
 import { hotlineRoutes } from './routes/hotline';
 import { appVersionRoutes } from './routes/app-version';
+import { homeRoutes } from './routes/home';
 import { unitsImportRoutes } from './routes/units-import';
 import { innerRequestRoutes } from './routes/inner-request';
 import { newsRoutes } from './routes/news';
@@ -65,11 +74,18 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
     frameworkErrors: (_error, request, reply) => {
       void (reply as unknown as FastifyReply).code(400).header('x-request-id', String(request.id)).send({ message: BAD_REQUEST });
     },
+    // Refused by Node's parser (431, a long address 414): Russian JSON too.
+    clientErrorHandler: answerClientError,
   });
   await registerSecurityHeaders(app);
+  // In this order: the ETag is of the answer itself, and a 304 has nothing to compress.
+  registerConditionalGet(app);
+  registerAnswerCompression(app);
   recordRoutes(app);
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 25, fields: 200, fieldSize: 5 * 1024 * 1024 } });
   registerErrorHandling(app, ctx.log);
+  refuseDotSegments(app);
+  refusePastMomentChanges(app);
   requireObjectBodies(app);
   registerAuthentication(app, ctx);
   systemRoutes(app, ctx);
@@ -81,6 +97,7 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   toolCheckRoutes(app, ctx);
   organizationRoutes(app, ctx);
   appVersionRoutes(app, ctx);
+  homeRoutes(app, ctx);
   unitsImportRoutes(app, ctx);
   roleRoutes(app, ctx);
   userRoutes(app, ctx);
@@ -94,27 +111,23 @@ export const buildApp = async (ctx: AppContext, options: AppOptions = {}): Promi
   reportRoutes(app, ctx);
   technicalDocRoutes(app, ctx);
   toolExportRoutes(app, ctx);
+  toolLabelRoutes(app, ctx);
+  inventoryRoutes(app, ctx);
   notificationQueryRoutes(app, ctx);
   requestExportRoutes(app, ctx);
   hotlineRoutes(app, ctx);
   requestRoutes(app, ctx);
   actRoutes(app, ctx);
+  publicTemplateRoutes(app, ctx);
   fileRoutes(app, ctx);
   signingRoutes(app, ctx);
+  signingCertificateRoutes(app, ctx);
   notificationRoutes(app, ctx);
   newsRoutes(app, ctx);
   manualRoutes(app, ctx);
   innerRequestRoutes(app, ctx);
+  openApiRoutes(app, ctx);
 
-  const dist = options.webDist;
-  const serveClient = Boolean(dist && existsSync(path.join(dist, 'index.html')));
-  // wildcard: files are looked up on each request, so a rebuilt client is served without a restart.
-  if (serveClient) await app.register(fastifyStatic, { root: dist!, prefix: '/', wildcard: true });
-  // Client-side routes (/requests, /users, ...) all load the single page; unknown API paths are 404.
-  app.setNotFoundHandler((request, reply) => {
-    const page = request.method === 'GET' || request.method === 'HEAD';
-    if (!serveClient || !page || request.url.startsWith('/api/')) return reply.status(404).send(notFoundAnswer);
-    return reply.sendFile('index.html');
-  });
+  await registerClientFiles(app, options.webDist);
   return app;
 };

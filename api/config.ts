@@ -1,5 +1,8 @@
 import path from 'node:path';
 import pkg from '../package.json' with { type: 'json' };
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../domain/hotline/delivery';
+import { perfTrickOn } from '../infrastructure/perf/switches';
+import { connectionBudget, defaultPgPoolMax, type BudgetMode, type ConnectionBudget } from './db/connection-budget';
 
 /** Every setting a user may need (README lists them). */
 export interface Config {
@@ -30,7 +33,7 @@ export interface Config {
    * none, so a client cannot pick the address its failed sign-ins are counted against.
    */
   readonly trustProxy: string | null;
-  /** Base address of the state hot line API (issue 14); unset: direct registration is refused. */
+  /** Base address of the state hot line API (decisions 68–71); unset: direct registration is refused. */
   readonly hotlineUrl: string | null;
   /** Hot line e-mail for registrations and close notices of organisations without credentials. */
   readonly hotlineEmail: string | null;
@@ -38,6 +41,11 @@ export interface Config {
   readonly hotlineSecretKey: string | null;
   /** How long one hot line call may take. */
   readonly hotlineTimeoutMs: number;
+  /**
+   * Retries of outgoing mail and hot line calls: tried with a doubling wait from
+   * DELIVERY_RETRY_FIRST_MS (30 s) up to DELIVERY_RETRY_MAX_MS (1 h) until DELIVERY_RETRY_HOURS (24) have passed.
+   */
+  readonly deliveryRetry: RetryPolicy;
   /** Address of the application in mail links. */
   readonly publicUrl: string;
   /**
@@ -47,10 +55,22 @@ export interface Config {
    */
   readonly readSide: 'worker' | 'inline';
   /**
-   * Repeated statements run as named prepared statements (infrastructure/db/prepared-statements.ts);
-   * PREPARED_STATEMENTS=0 turns them off (decisions.md, tenth and eleventh waves).
+   * Repeated statements run as named prepared statements (infrastructure/perf/prepared-statements.ts);
+   * PERF_PREPARED_STATEMENTS=0 (or PERF_TRICKS=0, every trick of infrastructure/perf) turns them off.
    */
   readonly preparedStatements: boolean;
+  /**
+   * CRL_FETCH=1: the signature check downloads the CRLs its certificates' distribution points name
+   * (kept until their next update); otherwise only the CRLs an administrator uploaded are consulted.
+   */
+  readonly crlFetch: boolean;
+  readonly crlFetchTimeoutMs: number;
+  /**
+   * The most PostgreSQL connections this process opens, all its pools, its read side thread and its
+   * report children together (PG_POOL_MAX; api/db/connection-budget.ts shares it out, README gives
+   * the arithmetic). Unset: the pools' sizes before the setting existed, which depend on the mode.
+   */
+  readonly pgPoolMax: number;
 }
 
 export const DEFAULT_SEED_PASSWORD = 'demo2026';
@@ -77,9 +97,41 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     hotlineEmail: env.HOTLINE_EMAIL || null,
     hotlineSecretKey: env.HOTLINE_SECRET_KEY || null,
     hotlineTimeoutMs: Number(env.HOTLINE_TIMEOUT_MS ?? 10_000),
+    deliveryRetry: deliveryRetryOf(env),
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:3000',
     readSide: readSideOf(env.READ_SIDE),
-    preparedStatements: env.PREPARED_STATEMENTS !== '0',
+    preparedStatements: perfTrickOn('preparedStatements', env),
+    pgPoolMax: pgPoolMaxOf(env.PG_POOL_MAX, { readSide: readSideOf(env.READ_SIDE), redis: Boolean(env.REDIS_URL) }),
+    crlFetch: /^(1|true|yes)$/i.test(env.CRL_FETCH ?? ''),
+    crlFetchTimeoutMs: Number(env.CRL_FETCH_TIMEOUT_MS ?? 10_000),
+  };
+};
+
+/** The pools of a process with this configuration (api/db/connection-budget.ts). */
+export const connectionBudgetOf = (config: Pick<Config, 'pgPoolMax' | 'readSide' | 'redisUrl'>): ConnectionBudget =>
+  connectionBudget(config.pgPoolMax, { readSide: config.readSide, redis: Boolean(config.redisUrl) });
+
+const pgPoolMaxOf = (value: string | undefined, mode: BudgetMode): number => {
+  if (!value) return defaultPgPoolMax(mode);
+  const max = Number(value);
+  if (!Number.isInteger(max) || max < 1) throw new Error(`PG_POOL_MAX=${value}: нужно целое число соединений`);
+  // Refuses a number too small for the mode, with the least that works.
+  connectionBudget(max, mode);
+  return max;
+};
+
+const deliveryRetryOf = (env: NodeJS.ProcessEnv): RetryPolicy => {
+  const positive = (name: string, fallback: number): number => {
+    const raw = env[name];
+    if (!raw) return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name}=${raw}: нужно положительное число`);
+    return n;
+  };
+  return {
+    horizonMs: positive('DELIVERY_RETRY_HOURS', DEFAULT_RETRY_POLICY.horizonMs / 3_600_000) * 3_600_000,
+    firstMs: positive('DELIVERY_RETRY_FIRST_MS', DEFAULT_RETRY_POLICY.firstMs),
+    maxMs: positive('DELIVERY_RETRY_MAX_MS', DEFAULT_RETRY_POLICY.maxMs),
   };
 };
 

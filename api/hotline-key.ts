@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from './config';
 
 /**
- * The key of organisations' hot line passwords at rest (issue 14): HOTLINE_SECRET_KEY when set,
+ * The key of organisations' hot line passwords at rest (decisions 68–71): HOTLINE_SECRET_KEY when set,
  * otherwise a random key made once in the data folder (`hotline-secret.key`, readable by the
  * service's account only). Never in the database: a copy of the database alone does not give the
  * passwords away. Keep the file with the data folder's backups, or set HOTLINE_SECRET_KEY.

@@ -1,14 +1,45 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { loadConfig } from './config';
 import { startServer, type RunningServer } from './server';
 import { demoLogins } from './seed/demo-data';
 import { portIsFreeOn, redisAnswers } from './start-checks';
-import { explainStartFailure, maskUrl, StartupError } from './start-failure';
+import { explainStartFailure, failureDetails, maskUrl, StartupError } from './start-failure';
+import { installServerTricks } from '../infrastructure/perf/install';
+
+// A server process: the library patches of infrastructure/perf (each with its off switch).
+installServerTricks();
 
 const config = loadConfig();
 
-/** Every start failure ends here: the cause and the fix, then exit code 1. */
+/**
+ * Where the technical details of a failed start go: the data folder, or the temporary folder when
+ * the data folder itself cannot be written. Null when neither can.
+ */
+const writeDetails = (error: unknown): string | null => {
+  const text = `${new Date().toISOString()}\n${failureDetails(error)}\n\n`;
+  for (const dir of [config.dataDir, tmpdir()]) {
+    const file = path.join(dir, 'start-failure.log');
+    try {
+      mkdirSync(dir, { recursive: true });
+      appendFileSync(file, text, { mode: 0o600 });
+      return file;
+    } catch {
+      // the next place
+    }
+  }
+  return null;
+};
+
+/**
+ * Every start failure ends here: the cause and the fix in Russian, then exit code 1. The stack goes
+ * to a file (named), and to the console too with DEBUG=1.
+ */
 function fail(error: unknown): never {
-  console.error(`\nСлужба не запустилась.\n${explainStartFailure(error, config)}\n`);
+  const file = writeDetails(error);
+  const details = process.env.DEBUG ? `\n${failureDetails(error)}\n` : file ? `Подробности для разработчиков: ${file}\n` : '';
+  console.error(`\nСлужба не запустилась.\n${explainStartFailure(error, config)}\n${details}`);
   process.exit(1);
 }
 
@@ -24,7 +55,7 @@ if (config.redisUrl && !(await redisAnswers(config.redisUrl)))
 
 let server: RunningServer;
 try {
-  server = await startServer(config, { httpLogger: false, livingDemo: true });
+  server = await startServer(config, { httpLogger: false, livingDemo: true, demoHotline: true });
 } catch (error) {
   fail(error);
 }
@@ -43,6 +74,8 @@ console.log(`
 Служба ИТ-поддержки судов ${config.appVersion} работает: ${server.url}
 База данных: ${config.databaseUrl ? 'DATABASE_URL' : `встроенный PostgreSQL, папка данных ${config.dataDir}`}
 Задания: ${config.redisUrl ? 'BullMQ на Redis' : 'BullMQ на PostgreSQL (в этом процессе)'}
+Горячая линия: ${server.ctx.config.hotlineUrl ? (config.hotlineUrl ? 'HOTLINE_URL' : `демонстрационный имитатор API ГЛ (${server.ctx.config.hotlineUrl})`) : 'не задана (HOTLINE_URL)'}
+Почта: ${config.smtpUrl ? 'SMTP_URL' : 'SMTP_URL не задан: письма сохраняются в службе (Администрирование → Исходящие письма и вызовы ГЛ)'}
 ${seeded?.kind === 'demo' ? 'Загружены демонстрационные данные.' : seeded ? 'Загружены справочники.' : ''}
 ${firstAdmin}${logins}
 `);

@@ -1,6 +1,6 @@
 import type { DatabasePool } from 'slonik';
 import { createDatabasePool } from '../infrastructure/db/pool';
-import { setPreparedStatements } from '../infrastructure/db/prepared-statements';
+import { setPreparedStatements } from '../infrastructure/perf/prepared-statements';
 import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
 import { EventStoreDbEventStore } from '../infrastructure/eventstore/eventstoredb/eventstoredb-event-store';
 import { withUpcasting } from '../infrastructure/eventstore/upcasting';
@@ -13,7 +13,7 @@ import { allProjections } from '../projections/registry';
 import { ProjectionRunner } from '../processors/runner';
 import type { WorkerParts } from '../processors/worker-thread';
 import type { WriteLookups } from '../commands/context';
-import type { Config } from './config';
+import { connectionBudgetOf, type Config } from './config';
 import { BullJobQueue } from './jobs/bullmq-queue';
 import { allReactions } from './reactions';
 import { upcasters } from './upcasters';
@@ -26,8 +26,13 @@ export const openEventStore = (config: Config, pool: DatabasePool, databaseUrl: 
 // Every new request takes an id: reserve them in blocks (their numbers are what users see).
 export const openIdAllocator = (pool: DatabasePool): IdAllocator => postgresIdAllocator(pool, { reserve: { request: 20 } });
 
-export const openJobQueue = (config: Config, databaseUrl: string, log: Logger): BullJobQueue =>
-  new BullJobQueue(config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', url: databaseUrl }, log, config.jobsQueue);
+/** The side-effect jobs' queue: the server's (which also works the jobs), or the read side thread's (which only adds them). */
+export const openJobQueue = (config: Config, databaseUrl: string, log: Logger, owner: 'server' | 'readSide' = 'server'): BullJobQueue => {
+  const budget = connectionBudgetOf(config);
+  const queuePool = owner === 'server' ? budget.jobsQueue : budget.readSideJobsQueue;
+  const backend = config.redisUrl ? { kind: 'redis' as const, url: config.redisUrl } : { kind: 'postgres' as const, url: databaseUrl, queuePool, workerPool: budget.jobsWorker };
+  return new BullJobQueue(backend, log, config.jobsQueue);
+};
 
 export interface ReadSideDeps {
   readonly config: Config;
@@ -63,9 +68,10 @@ export interface ReadSideWorkerOptions {
  */
 export const buildWorkerReadSide = async ({ config, databaseUrl }: ReadSideWorkerOptions, log: Logger): Promise<WorkerParts> => {
   setPreparedStatements(config.preparedStatements);
-  const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: 12 });
+  const budget = connectionBudgetOf(config);
+  const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: budget.readSide, deferredWritesPoolSize: budget.deferredWrites });
   const store = openEventStore(config, pool, databaseUrl);
-  const jobs = openJobQueue(config, databaseUrl, log);
+  const jobs = openJobQueue(config, databaseUrl, log, 'readSide');
   // The runner needs the reactions, which use the cache, which asks the runner.
   const runner: ProjectionRunner = composeRunner({ config, pool, store, ids: openIdAllocator(pool), jobs, log }, readModelAccess(pool, () => runner));
   return {

@@ -1,18 +1,20 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createDatabasePool } from '../infrastructure/db/pool';
-import { setPreparedStatements } from '../infrastructure/db/prepared-statements';
+import { setPreparedStatements } from '../infrastructure/perf/prepared-statements';
 import { consoleLogger, type Logger } from '../infrastructure/logger';
 import type { ProjectionRunner } from '../processors/runner';
 import type { ReadSide } from '../processors/read-side';
 import { WorkerReadSide } from '../processors/worker-read-side';
 import { buildApp } from './app';
-import type { Config } from './config';
+import { connectionBudgetOf, type Config } from './config';
 import { withHotlineKey } from './hotline-key';
+import { withDemoHotline } from './demo-hotline';
 import { Consistency } from './consistency';
 import type { AppContext } from './context';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { prepareDatabase } from './db/prepare';
+import { takeStartLock } from './db/start-lock';
 import { loadTokenSigner } from './auth/tokens';
 import { hashPassword } from './auth/passwords';
 import { registerJobHandlers } from './jobs/handlers';
@@ -44,6 +46,11 @@ export interface StartOptions {
    * its parameters, so sign-in checks it the same way).
    */
   readonly hashPassword?: (password: string) => Promise<string>;
+  /**
+   * With the demo data and HOTLINE_URL unset, a simulated hot line answers (api/demo-hotline.ts);
+   * `npm start` turns it on, the tests' servers call their own double.
+   */
+  readonly demoHotline?: boolean;
 }
 
 type Undo = Array<() => Promise<unknown>>;
@@ -55,7 +62,18 @@ type Undo = Array<() => Promise<unknown>>;
 export const startServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
   const undo: Undo = [];
   try {
-    return await compose(await withHotlineKey(config), options, undo);
+    let configured = await withHotlineKey(config);
+    let closeHotline: (() => Promise<void>) | null = null;
+    if (options.demoHotline) {
+      const demo = await withDemoHotline(configured);
+      closeHotline = demo.close;
+      if (closeHotline) undo.push(closeHotline);
+      configured = demo.config;
+    }
+    const running = await compose(configured, options, undo);
+    if (!closeHotline) return running;
+    const stopHotline = closeHotline;
+    return { ...running, close: () => running.close().finally(stopHotline) };
   } catch (error) {
     for (const step of undo.reverse()) await step().catch(() => {});
     throw error;
@@ -73,8 +91,13 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
     databaseUrl = embedded.url;
   }
   setPreparedStatements(config.preparedStatements);
-  const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: 20 });
+  // PG_POOL_MAX shared out among the process's pools (api/db/connection-budget.ts).
+  const budget = connectionBudgetOf(config);
+  const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: budget.server, deferredWritesPoolSize: budget.deferredWrites });
   undo.push(() => pool.end());
+  // From the migrations to the end of a first start's seeding, one process at a time.
+  const startLock = await takeStartLock(databaseUrl, log);
+  undo.push(() => startLock.release());
   await prepareDatabase(pool);
 
   const store = openEventStore(config, pool, databaseUrl);
@@ -106,8 +129,8 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
     ids,
     runner: readSide,
     jobs,
-    tokens: await loadTokenSigner(pool),
-    consistency: new Consistency(readSide),
+    tokens: await loadTokenSigner(pool, config.dataDir),
+    consistency: new Consistency(readSide, store),
     log,
     hashPassword: options.hashPassword ?? hashPassword,
     files: new FileStore(config.filesDir),
@@ -127,6 +150,7 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
 
   let seeded: SeedOutcome | null = null;
   if (options.seed ?? true) seeded = await seedIfEmpty(ctx, { livingDemo: options.livingDemo ?? false });
+  await startLock.release();
 
   const app = await buildApp(ctx, { webDist: path.resolve('web/dist'), logger: options.httpLogger ?? false });
   undo.push(() => app.close());

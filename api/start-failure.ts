@@ -70,15 +70,28 @@ const databaseMessage = (e: SystemError, config: Config): string | null => {
   return null;
 };
 
-/** What `npm start` prints when the server could not start: the cause and the fix, never `undefined`. */
-export const explainStartFailure = (error: unknown, config: Config): string => {
+/** Whether the failure has a known cause (a message of ours), rather than an unexpected error. */
+const knownCause = (error: unknown, config: Config): string | null => {
   for (const e of chain(error)) {
     if (e instanceof StartupError) return e.message;
     if (typeof e !== 'object' || e === null) continue;
     const known = httpPortMessage(e as SystemError, config) ?? databaseMessage(e as SystemError, config);
     if (known) return known;
   }
-  const stack = error instanceof Error && error.stack ? `\n\n${error.stack}` : '';
-  return `Сервер не запустился: ${describeError(error)}\n` +
-    'Если причина в папке данных, укажите другую (DATA_DIR=/путь npm start); иначе пришлите этот текст разработчикам.' + stack;
+  return null;
 };
+
+/**
+ * What `npm start` prints when the server could not start: the cause and the fix, never
+ * `undefined`, never a stack (the caller writes it to a file, or prints it with DEBUG).
+ */
+export const explainStartFailure = (error: unknown, config: Config): string =>
+  knownCause(error, config) ??
+  `Сервер не запустился: ${describeError(error).split('\n')[0]}\n` +
+    'Если причина в папке данных, укажите другую (DATA_DIR=/путь npm start); иначе пришлите разработчикам этот текст и файл с подробностями.';
+
+/** The technical details of a failure (every error of the chain with its stack), for the file or DEBUG. */
+export const failureDetails = (error: unknown): string =>
+  chain(error)
+    .map((e) => (e instanceof Error ? (e.stack ?? `${e.name}: ${e.message}`) : describeError(e)))
+    .join('\n\ncaused by: ');

@@ -7,6 +7,7 @@ import { notificationLookups } from '../projections/notification/lookups';
 import { organizationLookups } from '../projections/organization/lookups';
 import { toolLookups } from '../projections/tool/list/lookups';
 import { userLookups } from '../projections/user/lookups';
+import { inventoryLookups } from '../projections/inventory/lookups';
 
 /** The write side's lookup ports, implemented by the read models (composition root). */
 export const writeLookups = (pool: DatabasePool, cache?: ReadModelCache): WriteLookups => ({
@@ -16,4 +17,5 @@ export const writeLookups = (pool: DatabasePool, cache?: ReadModelCache): WriteL
   ...toolCatalogLookups(pool, cache),
   ...userLookups(pool, cache),
   ...notificationLookups(pool),
+  ...inventoryLookups(pool),
 });

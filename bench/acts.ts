@@ -1,5 +1,5 @@
 /**
- * The act generation figures (issue 13, `npm run bench -- --only acts`, target p95 <= 500 ms):
+ * The act generation figures (decisions 72–86, `npm run bench -- --only acts`, target p95 <= 500 ms):
  * - over HTTP: POST /api/request_act on the started bench server, СО-8 for 3 signers of the first
  *   region, p50/p95 over 40 generations (10 with --quick) after 3 warm-ups. An act is generated once
  *   per request ('Акт уже сформирован'), so each generation has its own repair request, prepared

@@ -1,7 +1,9 @@
 /**
- * What the design itself costs on this machine, measured beside the limits in the same run (issue 18,
+ * What the design itself costs on this machine, measured beside the limits in the same run (docs/notes/bench.md,
  * fourteenth wave): the least any implementation of it could do, none of the application's code.
- * Printed for reference: they tell whether a target's ratio is within reach of the design at all.
+ * The write path's targets are set against them (bench/run.ts): commands at least half the bare
+ * command's throughput with a p95 at most three times its p95; a rebuild at least half the log
+ * through Node.
  *
  * - command floor: a bare fastify server in its own process (bench/floor-server.ts) and 8 keep-alive
  *   HTTP clients as the commands' (bench/lib/http.ts), with three routes of growing shape: `noop`
@@ -21,7 +23,7 @@ import { createDatabasePool } from '../infrastructure/db/pool';
 import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
 import { readUntil } from '../processors/read-until';
 import { bulkInsert, type BulkColumn } from '../projections/support/bulk-insert';
-import { ApiClient } from './lib/http';
+import { ApiClient, percentile } from './lib/http';
 import { cpuMsOf } from './lib/proc';
 
 /** The event every floor route appends: a save's size. */
@@ -31,9 +33,16 @@ export const FLOOR_EVENT = {
   metadata: JSON.stringify({ userId: 1, correlationId: 'c7e5d0a4-8c2f-4f44-9a1e-1d2b3c4d5e6f', causationId: null, timestamp: '2026-11-28T12:00:00.000Z' }),
 };
 
+/** A floor route under 8 clients: calls per second, the bare server's CPU per call and the calls' latencies (ms). */
+export interface FloorRoute {
+  readonly perSecond: number;
+  readonly serverCpuMs: number;
+  readonly p50: number;
+  readonly p95: number;
+}
+
 export interface CommandFloor {
-  /** Calls per second by route, and the bare server's CPU per call (ms). */
-  readonly routes: Record<'noop' | 'append' | 'command', { perSecond: number; serverCpuMs: number }>;
+  readonly routes: Record<'noop' | 'append' | 'command', FloorRoute>;
 }
 
 const TABLES = 'floor_events, floor_rows, floor_checkpoint';
@@ -56,7 +65,7 @@ export const measureCommandFloor = async (url: string, { seconds = 5, warmupSeco
       });
     });
     const clients = Array.from({ length: 8 }, () => new ApiClient(base));
-    const run = async (route: string, ms: number) => {
+    const run = async (route: string, ms: number, times: number[] = []) => {
       let n = 0;
       const until = performance.now() + ms;
       await Promise.all(
@@ -65,19 +74,21 @@ export const measureCommandFloor = async (url: string, { seconds = 5, warmupSeco
           for (let i = 0; performance.now() < until; i++) {
             const r = await c.call('POST', `/${route}`, { id: k * 1_000_000 + (i % 50) });
             if (r.status !== 200) throw new Error(`floor ${route}: ${r.status} ${JSON.stringify(r.body)}`);
+            times.push(r.ms);
             n++;
           }
         }),
       );
       return n;
     };
-    const routes = {} as Record<'noop' | 'append' | 'command', { perSecond: number; serverCpuMs: number }>;
+    const routes = {} as Record<'noop' | 'append' | 'command', FloorRoute>;
     for (const route of ['noop', 'append', 'command'] as const) {
       await run(route, warmupSeconds * 1000);
       const cpu = cpuMsOf(`/proc/${child.pid}/stat`);
       const t = performance.now();
-      const n = await run(route, seconds * 1000);
-      routes[route] = { perSecond: n / ((performance.now() - t) / 1000), serverCpuMs: (cpuMsOf(`/proc/${child.pid}/stat`) - cpu) / n };
+      const times: number[] = [];
+      const n = await run(route, seconds * 1000, times);
+      routes[route] = { perSecond: n / ((performance.now() - t) / 1000), serverCpuMs: (cpuMsOf(`/proc/${child.pid}/stat`) - cpu) / n, p50: percentile(times, 50), p95: percentile(times, 95) };
     }
     return { routes };
   } finally {

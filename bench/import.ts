@@ -1,5 +1,5 @@
 /**
- * The Excel import's figures (issue 12, `npm run bench -- --only import`): a generated 20,000-row
+ * The Excel import's figures (decisions 48–56, `npm run bench -- --only import`): a generated 20,000-row
  * file imported end to end (upload, validation of every row, the registry replaced in one
  * transaction) in at most 20 s with the server's peak RSS at most 400 MB, and a file with 1,000
  * planted errors that must report all 1,000 and write nothing. Called by bench/run.ts.

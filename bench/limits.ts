@@ -1,5 +1,5 @@
 /**
- * The machine's own limits, measured in the same run as the product figures (issue 18): what this
+ * The machine's own limits, measured in the same run as the product figures (docs/notes/bench.md): what this
  * PostgreSQL server does with plain SQL and nothing of the application around it. Absolute figures
  * move with the machine; a product figure's ratio to its limit does not, so the targets are ratios.
  *
@@ -12,7 +12,7 @@
  *
  * The limits' statements run unnamed, parsed and planned on every run (pgbench's default protocol),
  * as in every wave before the product prepared its repeated statements (tenth wave), so the limits
- * keep their meaning: they go to pg as `{ text, values }`, which infrastructure/db/prepared-statements.ts
+ * keep their meaning: they go to pg as `{ text, values }`, which infrastructure/perf/prepared-statements.ts
  * leaves alone. The raw append is also measured prepared, printed for reference only.
  */
 import pg from 'pg';

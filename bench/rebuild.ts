@@ -1,6 +1,6 @@
 /**
  * `node --max-semi-space-size=64 --import tsx bench/rebuild.ts [--db URL] [--no-raw] [--batch N] [--only name,name] [--statements]`:
- * the rebuild figure alone (issue 18), with where its time goes: the raw replay limit (bench/limits.ts),
+ * the rebuild figure alone (docs/notes/bench.md), with where its time goes: the raw replay limit (bench/limits.ts),
  * then runner.rebuild() of the named projections (default: all) and each projection's time applying
  * batches, in finishRebuild, building indexes and in VACUUM. Rebuilds the database's read models.
  * --statements adds the time of each kind of statement (its first words; from the call to its
@@ -20,6 +20,10 @@ import { benchDatabaseUrl } from './lib/db';
 import { numberArg, parseArgs, stringArg } from './lib/args';
 import { measureRawReplay } from './limits';
 import { cpuMsOf } from './lib/proc';
+import { installServerTricks } from '../infrastructure/perf/install';
+
+// A server process: the library patches of infrastructure/perf (each with its off switch).
+installServerTricks();
 
 const args = parseArgs(process.argv.slice(2));
 const url = benchDatabaseUrl(stringArg(args, 'db'));

@@ -1,5 +1,5 @@
 /**
- * The equipment references' figures (issue 12, `npm run bench -- --only references`): the model list
+ * The equipment references' figures (decisions 48–56, `npm run bench -- --only references`): the model list
  * (GET /api/tool_model with the screen's filters) and the spare lists (the spares screen's
  * GET /api/spares_sets and the request dialog's search GET /api/spares_sets/{filter}), p95 <= 50 ms.
  * Called by bench/run.ts with a signed-in admin client and its figure recorder.

@@ -1,5 +1,5 @@
 /**
- * The reports' figures (issue 15, `npm run bench -- --only reports`): every court report for all
+ * The reports' figures (decisions 87–96, `npm run bench -- --only reports`): every court report for all
  * regions (or, for the region-only ones, the largest region) over a whole year, run as a job through
  * POST /api/reports/{id} and polled to its end: its time (target <= 10 s), the server's peak RSS
  * while it runs (<= 400 MB) and, apart, the peak RSS of the report's own process (a child of the

@@ -1,26 +1,25 @@
 /**
  * `node --import tsx bench/round-trips.ts [--db URL]`: the SQL statements one create, save and take
- * send, counted at the driver (issue 18). Starts the server in this process on the benchmark
+ * send, counted at the driver (docs/notes/bench.md). Starts the server in this process on the benchmark
  * database, signs in an engineer and runs a few rounds; background work of the read side (the
  * projection runner, reactions) is told apart by what it reads.
  */
-import pg from 'pg';
 import { loadConfig } from '../api/config';
 import { startServer } from '../api/server';
 import { silentLogger } from '../infrastructure/logger';
 import { benchDatabaseUrl } from './lib/db';
 import { parseArgs, stringArg } from './lib/args';
 import { ApiClient } from './lib/http';
+import { installServerTricks } from '../infrastructure/perf/install';
+import { observeQueries } from '../infrastructure/perf/prepared-statements';
+
+// A server process: the library patches of infrastructure/perf (each with its off switch).
+installServerTricks();
 
 const args = parseArgs(process.argv.slice(2));
 const url = benchDatabaseUrl(stringArg(args, 'db'));
 const seen: Array<{ at: number; sql: string }> = [];
-const original = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-  const q = a[0] as string | { text?: string };
-  seen.push({ at: performance.now(), sql: (typeof q === 'string' ? q : (q?.text ?? '')).replace(/\s+/g, ' ').trim() });
-  return (original as (...x: unknown[]) => unknown).apply(this, a);
-} as typeof pg.Client.prototype.query;
+observeQueries((text) => seen.push({ at: performance.now(), sql: text.replace(/\s+/g, ' ').trim() }));
 
 process.env.DATABASE_URL = url;
 const config = { ...loadConfig(), port: 3988, demo: false };

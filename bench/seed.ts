@@ -24,6 +24,10 @@ import { EventLog } from './generator/log';
 import { buildWorld, referencePeriodDays } from './generator/world';
 import { RequestSimulator } from './generator/requests';
 import { schedule } from './generator/schedule';
+import { installServerTricks } from '../infrastructure/perf/install';
+
+// A server process: the library patches of infrastructure/perf (each with its off switch).
+installServerTricks();
 
 const DAY = 86_400_000;
 const YEARS = 5;
@@ -73,7 +77,7 @@ const flush = async (force = false) => {
 // 1. The reference world, in the two months before the requests' five years.
 let t = performance.now();
 const passwordHash = await hashPassword(process.env.SEED_PASSWORD || DEFAULT_SEED_PASSWORD);
-const world = buildWorld({ scale, seed, start: start - referencePeriodDays * DAY, passwordHash }, log);
+const world = buildWorld({ scale, seed, start: start - referencePeriodDays * DAY }, log);
 await flush(true);
 lap('reference world (generate)', t);
 console.log(`  ${JSON.stringify(world.sizes)}, ${log.count} events`);
@@ -124,6 +128,12 @@ await pool.transaction(async (tx) => {
     await tx.query(sql.unsafe`INSERT INTO id_counters (kind, last) VALUES (${kind}, ${last}) ON CONFLICT (kind) DO UPDATE SET last = excluded.last`);
   for (const [year, last] of numbers)
     await tx.query(sql.unsafe`INSERT INTO request_number_counters (year, last) VALUES (${year}, ${last}) ON CONFLICT (year) DO UPDATE SET last = excluded.last`);
+  // Every generated account's password, beside the log as saveUser writes it (user_credentials).
+  const userIds = [...world.users.keys()];
+  await tx.query(sql.unsafe`
+    INSERT INTO user_credentials (user_id, password_hash)
+    SELECT id, ${passwordHash} FROM unnest(${sql.array(userIds, 'int4')}) AS id
+    ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash`);
   // Logins and request numbers as the handlers claim them (unique_values).
   const claims = [...world.claims.values()];
   for (let i = 0; i < claims.length; i += 50_000) {

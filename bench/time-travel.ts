@@ -1,5 +1,5 @@
 /**
- * Time travel and the audit trail (issue 17, `npm run bench -- --only timetravel`): a request with
+ * Time travel and the audit trail (decisions 97–99, `npm run bench -- --only timetravel`): a request with
  * ~500 changes as of a moment (GET /api/request_single/{id}?at=, p95 <= 30 ms), the audit page
  * (GET /api/audit with the screen's filters, p95 <= 100 ms) and the audit export of 1,000,000 events
  * (<= 60 s, server peak RSS <= 400 MB). Called by bench/run.ts with an admin client (RIGHT_AUDIT).
@@ -113,7 +113,7 @@ export const benchTimeTravel = async (d: TimeTravelBenchDeps): Promise<void> => 
     d.figure(`request at a moment (${moments.length} changes) p95`, percentile(ms, 95), 'ms', 30, 'max', `p50 ${percentile(ms, 50).toFixed(1)} ms`);
   }
 
-  // The right is new (issue 17): a database seeded before it has an admin role without it. The bench
+  // The right is new (decisions 97–99): a database seeded before it has an admin role without it. The bench
   // grants it to the signed-in admin's roles through the real command path ('Роли и права', PUT
   // /api/roles/{id}), as an operator would after the upgrade; the audit read model fills from the log.
   let probe = await d.client.call('GET', `/api/audit?filter=${enc({})}`);

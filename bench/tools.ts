@@ -1,5 +1,5 @@
 /**
- * The equipment registry's figures (issue 11, `npm run bench -- --only tools`): the list for 12 filter
+ * The equipment registry's figures (decisions 41–47, `npm run bench -- --only tools`): the list for 12 filter
  * combinations as the ALL and the OWN user on page 1 and a deep page, age counts for the whole country,
  * the card, a card save by 8 concurrent clients, and the xlsx export of 100,000 tools with the server's
  * peak RSS. Called by bench/run.ts with its clients and its figure recorder.

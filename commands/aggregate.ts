@@ -11,7 +11,7 @@ import type { EventStore } from '../infrastructure/eventstore/port';
 export interface StreamRegistration<S> {
   /** Schema versions of event types whose shape has changed (default 1). */
   readonly schemaVersions?: Readonly<Partial<Record<string, number>>>;
-  readonly index?: WriteIndex<S>;
+  readonly indexes?: readonly WriteIndex<S>[];
 }
 
 /**

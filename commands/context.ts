@@ -5,9 +5,10 @@ import type { NotificationLookupPort } from './notification/lookup-port';
 import type { OrganizationLookupPort } from './organization/lookup-port';
 import type { RequestLookupPort } from './request/lookup-port';
 import type { ToolLookupPort } from './tool/lookup-port';
+import type { InventoryLookupPort } from './inventory/lookup-port';
 
 /** Everything handlers read from the read side, through ports the composition root wires. */
-export type WriteLookups = OrganizationLookupPort & RequestLookupPort & NotificationLookupPort & ToolLookupPort;
+export type WriteLookups = OrganizationLookupPort & RequestLookupPort & NotificationLookupPort & ToolLookupPort & InventoryLookupPort;
 
 /**
  * What command handlers work with: the event store, the pool for the write-side tables (counters,

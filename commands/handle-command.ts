@@ -1,9 +1,10 @@
 import type { CommandContext, DomainEvent } from '../domain/shared/events';
 import { conflict } from '../domain/shared/errors';
-import { WrongExpectedRevisionError, type EventStore, type IndexChange, type NewEvent, type Position, type YearlyNumber } from '../infrastructure/eventstore/port';
+import { WrongExpectedRevisionError, type AppendBatch, type EventStore, type IndexChange, type NewEvent, type Position, type YearlyNumber } from '../infrastructure/eventstore/port';
+import type { CredentialChange } from '../infrastructure/credentials';
 import { withValueAt } from '../infrastructure/eventstore/with-value-at';
 import type { Decider } from '../domain/shared/decider';
-import { readAggregate, type WriteIndex } from './aggregate';
+import { readAggregate, type AggregateSnapshot, type WriteIndex } from './aggregate';
 import { registrationOf } from './stream-registry';
 
 export interface HandleOptions {
@@ -39,6 +40,11 @@ export interface HandleOptions {
    * refused or failed command takes no number). The result's events and state carry the number.
    */
   readonly yearlyNumber?: YearlyNumber;
+  /**
+   * What the decided events do to an account's password hash and sessions, written with them
+   * (infrastructure/credentials.ts): the hash never goes into an event.
+   */
+  readonly credential?: (events: readonly DomainEvent[]) => CredentialChange | undefined;
 }
 
 export interface HandleResult<S, E> {
@@ -101,18 +107,19 @@ export const decideAll = <S, C, E extends DomainEvent>(
   return { events, next };
 };
 
-/** How the stream's keys in its write-side index move from `before` to `after` (none: no change). */
-const indexChange = <S>(index: WriteIndex<S> | undefined, streamId: string, before: S, after: S): IndexChange | undefined => {
-  if (!index) return undefined;
-  const was = new Set(index.keysOf(before));
-  const is = new Set(index.keysOf(after));
-  const add = [...is].filter((k) => !was.has(k));
-  const remove = [...was].filter((k) => !is.has(k));
-  return add.length || remove.length ? { index: index.name, member: streamId, add, remove } : undefined;
-};
+/** How the stream's keys in its write-side indexes move from `before` to `after` (only the indexes that change). */
+const indexChanges = <S>(indexes: readonly WriteIndex<S>[] | undefined, streamId: string, before: S, after: S): IndexChange[] =>
+  (indexes ?? []).flatMap((index) => {
+    const was = new Set(index.keysOf(before));
+    const is = new Set(index.keysOf(after));
+    const add = [...is].filter((k) => !was.has(k));
+    const remove = [...was].filter((k) => !is.has(k));
+    return add.length || remove.length ? [{ index: index.name, member: streamId, add, remove }] : [];
+  });
 
 /**
- * The one way a command reaches a stream: read, fold, decide, append with the expected revision.
+ * The one way a command reaches a stream: read, fold, decide, append with the expected revision
+ * (`handleBatch` below writes many streams at once the same way).
  * A decision that throws appends nothing; a lost race is retried on fresh state, or refused
  * when the client pinned the revision it saw.
  */
@@ -140,7 +147,7 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
   const staleMessage = options.staleMessage ?? STALE_DEFAULT;
   const registration = registrationOf<S>(streamId);
   // A blind append cannot tell which keys the stream had: indexed streams are always read.
-  if (options.anyRevision && registration.index) throw new Error(`${streamId}: an indexed stream cannot be appended to blind`);
+  if (options.anyRevision && registration.indexes?.length) throw new Error(`${streamId}: an indexed stream cannot be appended to blind`);
   for (let attempt = 0; ; attempt++) {
     let state: S;
     let revision: number;
@@ -160,10 +167,12 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
     const { events, next } = decideAll(decider, state, commands, context);
     if (events.length === 0) return { events, state, revision, position: null };
     try {
-      const index = indexChange(registration.index, streamId, state, next);
+      const indexes = indexChanges(registration.indexes, streamId, state, next);
+      const credential = options.credential?.(events);
       const result = await store.append(streamId, toNewEvents(events, context, registration.schemaVersions), {
         expectedRevision: options.anyRevision ? 'any' : revision < 0 ? 'no_stream' : revision,
-        ...(index ? { index } : {}),
+        ...(indexes.length ? { indexes } : {}),
+        ...(credential ? { credential } : {}),
         ...(options.yearlyNumber ? { yearlyNumber: options.yearlyNumber } : {}),
       });
       if (options.yearlyNumber && result.number !== undefined) {
@@ -178,5 +187,69 @@ export const handleCommands = async <S, C, E extends DomainEvent>(
       // Decided again on the stream as it is now; a client's revision is checked against it then.
       if (attempt >= (options.retries ?? 3) + (options.expectNew ? 1 : 0)) throw conflict(staleMessage);
     }
+  }
+};
+
+/** One stream's command in a `handleBatch`, made by `onStream`. */
+export interface BatchStep {
+  readonly streamId: string;
+  /** Decides the command; the stream's part of the append (null: nothing to append). */
+  readonly decide: (context: CommandContext) => { readonly events: readonly DomainEvent[]; readonly append: AppendBatch | null };
+}
+
+/**
+ * A command on one stream of a batch, decided on the stream as the caller has just read it
+ * (`readAggregate`) and appended expecting that revision, or on a new stream (`'new'`: the initial
+ * state, appended expecting no stream). Schema versions and the write-side index come from the
+ * stream registry, as in `handleCommand`.
+ */
+export const onStream = <S, C, E extends DomainEvent>(decider: Decider<S, C, E>, streamId: string, command: C, read: Pick<AggregateSnapshot<S>, 'state' | 'revision'> | 'new'): BatchStep => ({
+  streamId,
+  decide: (context) => {
+    const { state, revision } = read === 'new' ? { state: decider.initialState(), revision: -1 } : read;
+    const events = decider.decide(state, command, context);
+    if (events.length === 0) return { events, append: null };
+    const registration = registrationOf<S>(streamId);
+    // The state after the events only matters to an index (an import decides tens of thousands of streams).
+    const indexes = registration.indexes?.length ? indexChanges(registration.indexes, streamId, state, events.reduce(decider.evolve, state)) : [];
+    return {
+      events,
+      append: {
+        streamId,
+        events: toNewEvents(events, context, registration.schemaVersions),
+        expectedRevision: revision < 0 ? 'no_stream' : revision,
+        ...(indexes.length ? { indexes } : {}),
+      },
+    };
+  },
+});
+
+export interface BatchResult {
+  /** Streams appended to (those whose command changed nothing are left out). */
+  readonly appended: number;
+  /** Position of the last event written; null when nothing was. */
+  readonly position: Position | null;
+}
+
+/**
+ * The one way to write many streams together (an object's whole equipment registry replaced by an
+ * import): every command decided first (a refusal throws and appends nothing), then every stream's
+ * events in ONE `appendMany`, in the order given — on PostgreSQL one transaction, all or none (the
+ * EventStoreDB adapter writes stream by stream). A stream another writer moved since the caller read
+ * it fails the whole batch with `staleMessage` (409): no retry, since what the batch holds was chosen
+ * from what the caller read.
+ */
+export const handleBatch = async (store: EventStore, steps: readonly BatchStep[], context: CommandContext, options: { readonly staleMessage?: string } = {}): Promise<BatchResult> => {
+  const appends = steps.flatMap((step) => {
+    const { append } = step.decide(context);
+    return append ? [append] : [];
+  });
+  if (appends.length === 0) return { appended: 0, position: null };
+  try {
+    const results = await store.appendMany(appends);
+    return { appended: appends.length, position: results.at(-1)?.position ?? null };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) throw conflict(options.staleMessage ?? STALE_DEFAULT);
+    throw error;
   }
 };

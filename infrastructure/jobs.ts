@@ -8,6 +8,8 @@ export interface JobOptions {
   readonly jobId: string;
   readonly attempts?: number;
   readonly delayMs?: number;
+  /** Waits between attempts: doubling from `firstMs`, never longer than `maxMs`. Unset: 1 s doubling. */
+  readonly backoff?: { readonly firstMs: number; readonly maxMs: number };
 }
 
 export type JobHandler = (data: unknown, info: { readonly jobId: string; readonly attempt: number }) => Promise<unknown>;

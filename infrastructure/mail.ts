@@ -6,3 +6,9 @@ export interface MailMessage {
 }
 
 export const MAIL_JOB = 'mail';
+
+/**
+ * An outbox mail's result when SMTP_URL is unset: the mail is kept in the outbox (its subject,
+ * recipients and text open on the outbox screen), delivered to the service's own mailbox.
+ */
+export const KEPT_MAIL_RESULT = 'Доставлено в почтовый ящик службы (SMTP_URL не задан): текст открывается в списке исходящих';

@@ -15,7 +15,7 @@ export interface Reaction {
    * 'none' when the batch asked nothing of it (no job, no command): its checkpoint then moves in
    * memory and is stored at the next quiet moment, as over events of no interest. Replaying such
    * events after a crash does nothing again, so the write (and its commit) is not worth making on
-   * every command (issue 18). Anything else stores the checkpoint before the next batch.
+   * every command (docs/notes/bench.md). Anything else stores the checkpoint before the next batch.
    */
   handle(events: readonly StoredEvent[]): Promise<ReactionOutcome | void>;
 }

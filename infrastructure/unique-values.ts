@@ -28,7 +28,7 @@ export const claimUnique = async (db: Db, scope: string, value: string, owner: s
  * request_number_counters, and the number claimed in unique_values as '{year}-{number}' so numbers
  * changed by hand are never given twice; a number already claimed is skipped (`claimed` false: count on).
  * `then` continues the same statement with the claim's rows (CTE `claim`, columns `number`), so an
- * event store can append in it (issue 18); `then` absent, the statement only claims.
+ * event store can append in it (docs/notes/bench.md); `then` absent, the statement only claims.
  */
 export const yearlyNumberClaim = (scope: string, year: number, owner: string) => sql.fragment`
   counted AS (

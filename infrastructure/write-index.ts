@@ -75,3 +75,17 @@ export const backfillIndex = async (
     return true;
   });
 };
+
+/** Streams listed under each of `keys` (keys without any are absent from the map). */
+export const indexMembersOf = async (pool: Pick<DatabasePool, 'any'>, index: string, keys: readonly string[]): Promise<Map<string, string[]>> => {
+  const out = new Map<string, string[]>();
+  if (keys.length === 0) return out;
+  const rows = await pool.any(sql.unsafe`
+    SELECT key, member FROM write_index WHERE index_name = ${index} AND key = ANY(${sql.array([...keys], 'text')}) ORDER BY key, member`);
+  for (const r of rows as ReadonlyArray<{ key: string; member: string }>) {
+    const list = out.get(r.key);
+    if (list) list.push(r.member);
+    else out.set(r.key, [r.member]);
+  }
+  return out;
+};

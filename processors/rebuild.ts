@@ -104,7 +104,7 @@ export const rebuildProjections = async (set: ProcessorSet, states: readonly Pro
     }
     // Deferred work and indexes, then statistics and a visibility map: until autovacuum came
     // round, freshly loaded tables were planned blind and read the heap for index-only scans
-    // (history tab 3 → 94 ms, a dozen list filters past 50 ms at scale 1). VACUUM cannot run
+    // (the history tab and a dozen list filters far past their targets at scale 1). VACUUM cannot run
     // inside a transaction; it runs before the swap, so the tables come in ready.
     // Each projection's end is its own tables' work: two lanes keep both cores busy (one at a time
     // left a core idle for a quarter of the rebuild), the projections slowest to apply first.

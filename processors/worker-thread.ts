@@ -2,6 +2,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Logger } from '../infrastructure/logger';
 import type { ProcessorSnapshot } from './read-side';
 import type { ProjectionRunner } from './runner';
+import { installServerTricks } from '../infrastructure/perf/install';
+
+// The read side's thread loads its own copies of the libraries: the patches of infrastructure/perf again.
+installServerTricks();
 
 /** What the factory named in WorkerSpec builds inside the worker. */
 export interface WorkerParts {

@@ -14,6 +14,7 @@ import { auditProjection } from './audit/projection';
 import { signDocumentsProjection } from './signing/projection';
 import { newsProjection } from './news/projection';
 import { manualProjection } from './manual/projection';
+import { inventoryProjection } from './inventory/projection';
 
 /** Every read model the application keeps; the runner builds and rebuilds them from the log. */
 export const allProjections = (): Projection[] => [
@@ -32,4 +33,5 @@ export const allProjections = (): Projection[] => [
   signDocumentsProjection,
   newsProjection,
   manualProjection,
+  inventoryProjection,
 ];

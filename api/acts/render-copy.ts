@@ -1,6 +1,6 @@
 import { sql } from 'slonik';
-import { actDataSchema } from '../../domain/act/data';
-import { stampRows, type ActStamp } from '../../domain/act/stamp';
+import { actDataSchema, rolesOf, type ActRenderData } from '../../domain/act/data';
+import { stampRows, stampsByRole, type ActStamp } from '../../domain/act/stamp';
 import { isActTemplateKind } from '../../domain/act/templates';
 import type { RequestEventMap } from '../../domain/request/events';
 import { requestStreamId } from '../../domain/request/events';
@@ -23,8 +23,10 @@ export const actGenerationOf = async (ctx: Pick<AppContext, 'pool' | 'store'>, f
 /**
  * A copy of a generated act with one visible stamp per signature (ГОСТ Р 7.0.97-2016), rendered
  * from the same template version and data the act was generated from, so it differs from the
- * signed original only by the stamps. Null when the document was not generated from a template
- * (a hand upload) or its template version is no longer stored.
+ * signed original only by the stamps: in the built-in templates each stamp takes its signer's
+ * signature place in the signer table (the signers are in role order, as `rolesOf` lists them);
+ * an uploaded template may print the list instead. Null when the document was not generated from a
+ * template (a hand upload) or its template version is no longer stored.
  */
 export const renderActCopy = async (ctx: AppContext, fileId: string, stamps: readonly ActStamp[]): Promise<Buffer | null> => {
   const generated = await actGenerationOf(ctx, fileId);
@@ -32,5 +34,8 @@ export const renderActCopy = async (ctx: AppContext, fileId: string, stamps: rea
   const template = await templateByChecksum(ctx, generated.template.kind, generated.template.checksum);
   if (!template) return null;
   const data = actDataSchema.parse(generated.data);
-  return renderDocx(template, { ...data, stamps: stampRows(stamps) });
+  const byRole = stampsByRole(stamps);
+  const roles = rolesOf(data.signers_count);
+  const render: ActRenderData = { ...data, signers: data.signers.map((s, i) => ({ ...s, stamp: byRole[roles[i]!] ?? null })), stamps: stampRows(stamps) };
+  return renderDocx(template, render);
 };

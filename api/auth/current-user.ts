@@ -24,7 +24,6 @@ export interface CurrentUser {
   readonly is_inactive: boolean;
   readonly deleted: boolean;
   readonly passwordVersion: number;
-  readonly passwordHash: string;
   readonly rightsObject: RightsObject;
   readonly accessLevel: AccessLevel;
 }
@@ -47,7 +46,6 @@ interface UserRow {
   is_inactive: boolean;
   deleted: boolean;
   password_version: number;
-  password_hash: string;
   roles: Array<{ access_level: number; rights_object: RightsObject }>;
   host_units: number[] | null;
 }
@@ -55,7 +53,7 @@ interface UserRow {
 const userQuery = (where: ReturnType<typeof sql.fragment>) => sql.unsafe`
   SELECT u.id, u.surname, u.name, u.patronymic, u.fio, u.email, u.phone, u.organization_id, o.region_id,
          o.is_host AS org_is_host, u.post_id, u.users_roles, u.units, u.hotline_worker, u.is_inactive, u.deleted,
-         u.password_version, u.password_hash,
+         u.password_version,
          COALESCE((SELECT jsonb_agg(jsonb_build_object('access_level', r.access_level, 'rights_object', r.rights_object))
                    FROM rm_roles r WHERE r.id = ANY(u.users_roles) AND NOT r.deleted), '[]'::jsonb) AS roles,
          CASE WHEN o.is_host THEN (SELECT array_agg(un.id ORDER BY un.id) FROM rm_units un
@@ -83,7 +81,6 @@ const toCurrentUser = (r: UserRow): CurrentUser => {
     is_inactive: r.is_inactive,
     deleted: r.deleted,
     passwordVersion: r.password_version,
-    passwordHash: r.password_hash,
     rightsObject: combineRights(roles),
     accessLevel: combineAccessLevel(roles),
   };
@@ -118,7 +115,7 @@ const scopes = new WeakMap<CurrentUser, Map<RightKey, UnitScope>>();
 /**
  * The user's unit scope for a right, computed once per user object (the cached current user is
  * replaced, not changed, when its read models move): a command asks for it several times, and a
- * user of a host organisation unites its own units with the host's, which may be many (issue 18).
+ * user of a host organisation unites its own units with the host's, which may be many (docs/notes/bench.md).
  */
 export const scopeOf = (u: CurrentUser, right: RightKey): UnitScope => {
   let byRight = scopes.get(u);

@@ -1,5 +1,8 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql, type DatabasePool } from 'slonik';
+import { StartupError } from '../start-failure';
 
 /**
  * Access tokens are signed: `base64url(userId.expiresAt.passwordVersion.sessionId.startedAt).mac`.
@@ -29,7 +32,7 @@ export interface TokenClaims extends Session {
 export const newSessionId = () => randomBytes(16).toString('hex');
 
 export class TokenSigner {
-  /** The key imported once: every call signs a fresh token and checks one (issue 18). */
+  /** The key imported once: every call signs a fresh token and checks one (docs/notes/bench.md). */
   private readonly key: KeyObject;
 
   constructor(secret: Buffer) {
@@ -62,20 +65,34 @@ export class TokenSigner {
   }
 }
 
+/** Where the key is kept without TOKEN_SECRET: in the data folder, readable by the service's account only. */
+export const tokenKeyFile = (dataDir: string) => path.join(dataDir, 'token-secret.key');
+
 /**
- * The key comes from TOKEN_SECRET, and then is never written to the database (a key left there
- * by an earlier start without it is deleted: a database dump must not allow forging tokens).
- * Without TOKEN_SECRET a key is generated once and kept in `app_settings`.
+ * The key comes from TOKEN_SECRET, or else from a random key made once in the data folder
+ * (`token-secret.key`, mode 600), like the hot line key; never from the database, where a dump and
+ * one live session id would let anyone forge a token for any account. A key an earlier version
+ * kept in `app_settings` becomes the file's first content (signed-in users stay signed in) and is
+ * deleted from the table. Server processes on several machines must share the key: set
+ * TOKEN_SECRET on each (README).
  */
-export const loadTokenSigner = async (pool: DatabasePool, envSecret = process.env.TOKEN_SECRET): Promise<TokenSigner> => {
+export const loadTokenSigner = async (pool: DatabasePool, dataDir: string, envSecret = process.env.TOKEN_SECRET): Promise<TokenSigner> => {
   if (envSecret) {
-    if (envSecret.length < 32) throw new Error('TOKEN_SECRET must be at least 32 characters long');
+    if (envSecret.length < 32) throw new StartupError('TOKEN_SECRET короче 32 символов.\nЗадайте случайную строку длиной от 32 символов (например, openssl rand -base64 48) или уберите TOKEN_SECRET: тогда ключ создаётся в папке данных.');
     await pool.query(sql.unsafe`DELETE FROM app_settings WHERE key = 'token_secret'`);
     return new TokenSigner(Buffer.from(envSecret));
   }
-  await pool.query(sql.unsafe`
-    INSERT INTO app_settings (key, value) VALUES ('token_secret', ${randomBytes(32).toString('base64')})
-    ON CONFLICT (key) DO NOTHING`);
-  const secret = await pool.oneFirst(sql.unsafe`SELECT value FROM app_settings WHERE key = 'token_secret'`);
-  return new TokenSigner(Buffer.from(String(secret), 'base64'));
+  const file = tokenKeyFile(dataDir);
+  const kept = (await pool.maybeOneFirst(sql.unsafe`SELECT value FROM app_settings WHERE key = 'token_secret'`)) as string | null;
+  await mkdir(dataDir, { recursive: true });
+  try {
+    await writeFile(file, kept ?? randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Made by an earlier start, or by another process starting beside this one: the one on disk counts.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const key = (await readFile(file, 'utf8')).trim();
+  if (!key) throw new StartupError(`Файл ключа ${file} пуст.\nУдалите его (все пользователи войдут заново) или задайте TOKEN_SECRET.`);
+  if (kept !== null) await pool.query(sql.unsafe`DELETE FROM app_settings WHERE key = 'token_secret'`);
+  return new TokenSigner(Buffer.from(key, 'base64'));
 };

@@ -16,6 +16,10 @@ import { loadConfig } from '../config';
 import { startEmbeddedPostgres } from '../db/embedded';
 import { prepareDatabase } from '../db/prepare';
 import { upcasters } from '../upcasters';
+import { installServerTricks } from '../../infrastructure/perf/install';
+
+// A server process: the library patches of infrastructure/perf (each with its off switch).
+installServerTricks();
 
 // Names are checked before a database is started or touched.
 const known = allProjections().map((p) => p.name);

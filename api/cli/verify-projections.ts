@@ -1,5 +1,5 @@
 /**
- * `npm run projections:verify [name ...]` (issue 17): after an upgrade, rebuilds every read model
+ * `npm run projections:verify [name ...]` (decisions 97–99): after an upgrade, rebuilds every read model
  * (or the named ones) from the event log into a shadow schema and compares it row by row with the
  * live tables, printing the differences; exit code 1 on any. First the live read models are caught
  * up to the head of the log, as the server would. Run it while the server is idle: writes arriving
@@ -17,6 +17,10 @@ import { startEmbeddedPostgres } from '../db/embedded';
 import { prepareDatabase } from '../db/prepare';
 import { upcasters } from '../upcasters';
 import { verifyReadModels } from './verify-read-models';
+import { installServerTricks } from '../../infrastructure/perf/install';
+
+// A server process: the library patches of infrastructure/perf (each with its off switch).
+installServerTricks();
 
 const all = allProjections();
 const names = process.argv.slice(2);

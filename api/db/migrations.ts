@@ -3,10 +3,11 @@ import { eventStoreSchema, visibleHorizonSchema, visibleHorizonSchema009 } from 
 import { uniqueValuesSchema, writeSideSchema } from '../../infrastructure/write-side-schema';
 import { projectionRunnerSchema } from '../../processors/schema';
 import { authSchema } from '../auth/schema';
-import { sessionsSchema } from '../auth/sessions';
+import { sessionsByUserSchema, sessionsSchema } from '../auth/sessions';
 import { runScript } from '../../infrastructure/db/raw-sql';
 import { writeIndexSchema } from '../../infrastructure/write-index';
 import { textSearchSchema } from '../../infrastructure/db/text-search';
+import { credentialsOutOfLog, credentialsSchema } from '../../infrastructure/credentials';
 
 /**
  * Ordered, append-only list of schema steps for tables that are not read models (the event
@@ -24,6 +25,7 @@ export const migrations: ReadonlyArray<{ id: string; sql: string }> = [
   { id: '008-text-search', sql: textSearchSchema },
   { id: '009-visible-horizon', sql: visibleHorizonSchema009 },
   { id: '010-visible-horizon-placed', sql: visibleHorizonSchema },
+  { id: '011-credentials', sql: credentialsSchema + credentialsOutOfLog + sessionsByUserSchema },
 ];
 
 const MIGRATION_LOCK = 7_160_069;

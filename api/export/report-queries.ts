@@ -1,8 +1,10 @@
 import type { DatabasePool } from 'slonik';
 import type { UnitScope } from '../../domain/rights/scope';
-import { requestBatches, type RequestListRow } from '../../projections/request/list/queries';
+import { requestBatches } from '../../projections/request/list/queries';
+import type { RequestListRow } from '../../domain/request/contracts';
 import type { RequestFilter } from '../../domain/request/list-filter';
-import { toolBatches, type ToolRow, type ToolSearch } from '../../projections/tool/list/queries';
+import { toolBatches, type ToolSearch } from '../../projections/tool/list/queries';
+import type { ToolRow } from '../../domain/tool/contracts';
 import { courtReportQueries, type ReportQuery } from '../../projections/report/queries';
 import type { CourtReportId } from '../../domain/report/court/reports';
 import { technicalDocumentQueries, type ObjectDocumentQuery } from '../../projections/report/technical-queries';
@@ -18,8 +20,8 @@ export const reportQueries: {
 } & Readonly<Record<CourtReportId, ReportQuery>> & Readonly<Record<TechnicalDocumentId, ObjectDocumentQuery>> = {
   requestList: requestBatches,
   toolList: toolBatches,
-  // The court reports (issue 15), run as jobs by api/routes/report.ts.
+  // The court reports (decisions 87–96), run as jobs by api/routes/report.ts.
   ...courtReportQueries,
-  // The technical documents of one object (issue 15), run as jobs by the same route.
+  // The technical documents of one object (decisions 87–96), run as jobs by the same route.
   ...technicalDocumentQueries,
 };

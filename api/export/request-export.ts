@@ -3,7 +3,7 @@ import { PerformerKind } from '../../domain/request';
 import { formatDate } from '../../domain/shared/dates';
 import { invalid } from '../../domain/shared/errors';
 import { requestListReport as report } from '../../domain/report/request-list';
-import type { RequestListRow } from '../../projections/request/list/queries';
+import type { RequestListRow } from '../../domain/request/contracts';
 import type { RequestFilter } from '../../domain/request/list-filter';
 import type { UnitScope } from '../../domain/rights/scope';
 import type { AppContext } from '../context';
@@ -12,6 +12,9 @@ import { requireRight } from '../http/guard';
 import { requestFilterOf } from '../routes/request-queries';
 import { reportQueries } from './report-queries';
 import { sendTableFile, typographicQuotes, type TableFile } from './table-file';
+import { countRequests, requestFilterNames } from '../../projections/request/list/queries';
+import { requestFilterWords, requestListHeadline } from '../../domain/request/describe-filter';
+import { listExportHeadline } from '../../domain/shared/filter-fields';
 
 /**
  * Exports of the whole filtered request list (requests.md 2.1): GET /api/request_export/xlsx/{filter json}
@@ -73,15 +76,20 @@ export const requestListTable: TableFile<RequestListRow> = {
   ],
 };
 
-const period = (f: RequestFilter) => `за период с ${formatDate(f.date_beg)} по ${formatDate(f.date_end)}`;
+/**
+ * The export's first line (as the equipment list's): the day, the filter in the words of the list's
+ * chips (the search's terms among them) and the count the list shows, so a printed list says what it
+ * holds. The head-performer list's own condition (SENIOR) is named too: the file has no list title.
+ */
+export const requestExportSubtitle = async (ctx: Pick<AppContext, 'pool'>, filter: RequestFilter, scope: UnitScope, today: string): Promise<string> => {
+  const [titles, count] = await Promise.all([requestFilterNames(ctx.pool, filter), countRequests(ctx.pool, filter, scope)]);
+  return listExportHeadline(today, requestFilterWords(filter, titles).map((w) => w.label), count, requestListHeadline);
+};
 
-export const sendRequestExport = (
-  ctx: AppContext,
-  reply: FastifyReply,
-  format: 'xlsx' | 'docx',
-  filter: RequestFilter,
-  scope: UnitScope,
-) => sendTableFile(ctx, reply, format, reportQueries[report.query](ctx.pool, filter, scope, 2000), requestListTable, period(filter));
+export const sendRequestExport = async (ctx: AppContext, reply: FastifyReply, format: 'xlsx' | 'docx', filter: RequestFilter, scope: UnitScope) => {
+  const subtitle = await requestExportSubtitle(ctx, filter, scope, new Date().toISOString().slice(0, 10));
+  return sendTableFile(ctx, reply, format, reportQueries[report.query](ctx.pool, filter, scope, 2000), requestListTable, subtitle);
+};
 
 export const requestExportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {

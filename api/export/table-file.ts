@@ -7,6 +7,7 @@ import type { ReportDefinition, ReportFormat } from '../../domain/report/types';
 import type { AppContext } from '../context';
 import { attachmentDisposition } from '../http/download';
 import { waitForSheet } from './sheet-backpressure';
+import { docxWidths, isDateText, printOptions, widthsFromContent } from './print-setup';
 import { ZipStream } from './zip-stream';
 
 /**
@@ -49,10 +50,12 @@ const invalidXml = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 export const xml = (s: string) =>
   s.replace(invalidXml, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export const cell = (text: string, bold = false) => {
+export const cell = (text: string, bold = false, width?: number) => {
   const lines = xml(text).split(/\r?\n/);
   const runs = lines.map((l) => `<w:t xml:space="preserve">${l}</w:t>`).join('<w:br/>');
-  return `<w:tc><w:p><w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}${runs}</w:r></w:p></w:tc>`;
+  // A date never wraps (its column is as wide as a date, and the cell says so too).
+  const props = width || isDateText(text) ? `<w:tcPr>${width ? `<w:tcW w:w="${width}" w:type="dxa"/>` : ''}${isDateText(text) ? '<w:noWrap/>' : ''}</w:tcPr>` : '';
+  return `<w:tc>${props}<w:p><w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}${runs}</w:r></w:p></w:tc>`;
 };
 
 /** Backpressure: let the stream drain to the response before the next batch. */
@@ -80,17 +83,27 @@ export const writeTableDocx = async <Row>(zip: ZipStream, batches: AsyncIterable
   await zip.add('_rels/.rels', [template(folder, 'rels.xml')]);
   await zip.add('word/_rels/document.xml.rels', [template(folder, 'document-rels.xml')]);
   await zip.add('word/styles.xml', [template(folder, 'styles.xml')]);
+  // The first batch is read before the table opens: the column widths come from it and the page.
+  const it = batches[Symbol.asyncIterator]();
+  const first = await it.next();
+  const firstCells = first.done ? [] : first.value.map((r, i) => t.docxCells(i + 1, r));
+  const widths = docxWidths(t.columns.map((c) => c.title), firstCells, t.width);
   const head = template(folder, 'document-head.xml')
     .replace('{{title}}', xml(t.report.title))
     .replace('{{subtitle}}', xml(subtitle))
     .replace('{{width}}', String(t.width))
-    .replace('{{grid}}', t.columns.map((c) => `<w:gridCol w:w="${c.twips}"/>`).join(''))
-    .replace('{{header}}', t.columns.map((c) => cell(c.title, true)).join(''));
-  const row = (n: number, r: Row) => `<w:tr><w:trPr><w:cantSplit/></w:trPr>${t.docxCells(n, r).map((c) => cell(c)).join('')}</w:tr>`;
+    .replace('{{grid}}', widths.map((w) => `<w:gridCol w:w="${w}"/>`).join(''))
+    .replace('{{header}}', t.columns.map((c, i) => cell(c.title, true, widths[i])).join(''));
+  const row = (n: number, r: Row) => `<w:tr><w:trPr><w:cantSplit/></w:trPr>${t.docxCells(n, r).map((c, i) => cell(c, false, widths[i])).join('')}</w:tr>`;
+  const rest = { [Symbol.asyncIterator]: () => it };
+  async function* all() {
+    if (!first.done) yield first.value;
+    yield* rest;
+  }
   async function* body() {
     yield head;
     let n = 0;
-    for await (const batch of batches)
+    for await (const batch of all())
       // Small pieces keep the strings short-lived: memory stays flat however long the list.
       for (let i = 0; i < batch.length; i += 100) yield batch.slice(i, i + 100).map((r) => row(++n, r)).join('');
     yield template(folder, 'document-tail.xml');
@@ -102,15 +115,27 @@ export const writeTableDocx = async <Row>(zip: ZipStream, batches: AsyncIterable
 /**
  * Streams the xlsx workbook of the table into `out`. Without shared strings and without styles:
  * exceljs's style bookkeeping is 60 % of its time, so dates are written as the interface shows them
- * (DD.MM.YYYY) and the header is plain; column widths and the frozen header stay.
+ * (DD.MM.YYYY) and the header is plain; widths from the content, the frozen header and the print
+ * setup (print-setup.ts) stay.
  */
-export const writeTableXlsx = async <Row>(out: PassThrough, batches: AsyncIterable<Row[]>, t: TableFile<Row>): Promise<void> => {
+export const writeTableXlsx = async <Row>(out: PassThrough, batches: AsyncIterable<Row[]>, t: TableFile<Row>, subtitle = ''): Promise<void> => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(t.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = t.columns.map((c) => ({ header: c.title, width: c.xlsx }));
+  // The first batch is read before the sheet opens: the widths (written first) come from it.
+  const it = batches[Symbol.asyncIterator]();
+  const first = await it.next();
+  const firstRows = first.done ? [] : first.value.map((r, i) => t.xlsxValues(i + 1, r));
+  const titles = t.columns.map((c) => c.title);
+  const widths = widthsFromContent(titles, firstRows);
+  const sheet = workbook.addWorksheet(t.sheetName, printOptions(widths, { first: 1, last: 1 }, { title: t.report.title, region: subtitle }));
+  sheet.columns = t.columns.map((c, i) => ({ header: c.title, width: widths[i] }));
   sheet.getRow(1).commit();
   let n = 0;
-  for await (const batch of batches) {
+  const rest = { [Symbol.asyncIterator]: () => it };
+  async function* all() {
+    if (!first.done) yield first.value;
+    yield* rest;
+  }
+  for await (const batch of all()) {
     for (const r of batch) sheet.addRow(t.xlsxValues(++n, r)).commit();
     // Both pipes: exceljs's sheet into its zip (no backpressure of its own), and the zip into the response.
     await waitForSheet(sheet);
@@ -136,7 +161,7 @@ export const sendTableFile = <Row>(
   let body: PassThrough;
   if (format === 'xlsx') {
     body = new PassThrough({ highWaterMark: 256 * 1024 });
-    writeTableXlsx(body, batches, t).catch(failed(body));
+    writeTableXlsx(body, batches, t, subtitle).catch(failed(body));
   } else {
     const zip = new ZipStream();
     body = zip.stream;

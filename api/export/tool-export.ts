@@ -3,11 +3,14 @@ import { formatDate } from '../../domain/shared/dates';
 import { invalid } from '../../domain/shared/errors';
 import { toolListReport as report } from '../../domain/report/tool-list';
 import type { ToolListFilter } from '../../domain/tool/list-filter';
-import type { ToolRow } from '../../projections/tool/list/queries';
+import type { ToolRow } from '../../domain/tool/contracts';
 import type { AppContext } from '../context';
 import { requireRight, userOf } from '../http/guard';
-import { toolFilterOf, visibleToolUnits } from '../routes/tool';
+import { toolFilterOf, visibleToolUnits } from '../routes/tool-queries';
 import { reportQueries } from './report-queries';
+import { countTools, toolFilterNames, type ToolSearch } from '../../projections/tool/list/queries';
+import { toolFilterWords, toolListHeadline } from '../../domain/tool/describe-filter';
+import { listExportHeadline } from '../../domain/shared/filter-fields';
 import { sendTableFile, typographicQuotes, type TableFile } from './table-file';
 
 /**
@@ -68,10 +71,21 @@ export const toolListTable: TableFile<ToolRow> = {
   },
 };
 
-export const sendToolExport = (ctx: AppContext, reply: FastifyReply, format: 'xlsx' | 'docx', filter: ToolListFilter, units: readonly number[] | null) => {
+/**
+ * The export's first line: the day, the filter in the words of the list's chips and the count, so a
+ * printed list says what it holds.
+ */
+export const toolExportSubtitle = async (ctx: Pick<AppContext, 'pool'>, search: ToolSearch): Promise<string> => {
+  const [titles, count] = await Promise.all([toolFilterNames(ctx.pool, search.filter), countTools(ctx.pool, search)]);
+  return listExportHeadline(search.today, toolFilterWords(search.filter, titles).map((w) => w.label), count, toolListHeadline);
+};
+
+export const sendToolExport = async (ctx: AppContext, reply: FastifyReply, format: 'xlsx' | 'docx', filter: ToolListFilter, units: readonly number[] | null) => {
   const today = new Date().toISOString().slice(0, 10);
-  const batches = reportQueries[report.query](ctx.pool, { units, filter, today }, 2000);
-  return sendTableFile(ctx, reply, format, batches, toolListTable, `на ${formatDate(today)}`);
+  const search = { units, filter, today };
+  const subtitle = await toolExportSubtitle(ctx, search);
+  const batches = reportQueries[report.query](ctx.pool, search, 2000);
+  return sendTableFile(ctx, reply, format, batches, toolListTable, subtitle);
 };
 
 export const toolExportRoutes = (app: FastifyInstance, ctx: AppContext) => {

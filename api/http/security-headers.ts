@@ -3,7 +3,7 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 
 /**
  * Security headers for the API and the built client. The client is a Vite bundle served from the
- * same origin: scripts only from 'self'; MUI's emotion injects <style> elements, hence
+ * same origin: scripts only from 'self' (and the CryptoPro extension's own script); MUI's emotion injects <style> elements, hence
  * 'unsafe-inline' for styles only; downloads are built from blob: URLs. No page may frame ours.
  */
 const helmetOptions: FastifyHelmetOptions = {
@@ -11,7 +11,9 @@ const helmetOptions: FastifyHelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // The CryptoPro extension's own script (nmcades_plugin_api.js), which CryptoPro's loader adds to the
+      // page: from its Chrome/Chromium-GOST and Opera/Yandex extension ids, or Firefox's per-install origin.
+      scriptSrc: ["'self'", 'chrome-extension://iifchhfnnmpdbibifmljnfjhpififfog', 'chrome-extension://epebfcehmdedogndhlcacafjaacknbcm', 'moz-extension:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
@@ -34,7 +36,7 @@ const helmetOptions: FastifyHelmetOptions = {
  * The headers helmet sets with these options: the same for every answer (no CSP nonces, no
  * per-route options), so they are taken once from helmet on a probe instance and set as they are.
  * @fastify/helmet itself builds a helmet middleware, parsing the whole configuration, on every
- * request (issue 18: ~2 % of a command's CPU on the API thread).
+ * request (docs/notes/bench.md: ~2 % of a command's CPU on the API thread).
  */
 const headersOfHelmet = async (): Promise<Readonly<Record<string, string>>> => {
   const answerOf = async (withHelmet: boolean) => {

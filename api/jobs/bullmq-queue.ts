@@ -1,11 +1,23 @@
-import { Queue, Worker, createPostgresBackend, type Job } from 'bullmq';
+import { Queue, Worker, createPostgresBackend, type Job, type MinimalJob } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobHandler, JobOptions, JobQueue, JobStatus } from '../../infrastructure/jobs';
 import type { Logger } from '../../infrastructure/logger';
+import { retryDelayMs } from '../../domain/hotline/delivery';
 
-export type JobBackend = { readonly kind: 'redis'; readonly url: string } | { readonly kind: 'postgres'; readonly url: string };
+/** Jobs on Redis, or on BullMQ's PostgreSQL backend with its queue's and worker's pool sizes (api/db/connection-budget.ts; default 4 each). */
+export type JobBackend =
+  | { readonly kind: 'redis'; readonly url: string }
+  | { readonly kind: 'postgres'; readonly url: string; readonly queuePool?: number; readonly workerPool?: number };
 
 const QUEUE = 'side-effects';
+const CAPPED = 'capped-exponential:';
+
+/** BullMQ's custom backoff strategy: doubling from the job's delay, capped by the number in its type. */
+const cappedBackoff = (attemptsMade: number, type: string | undefined, _err: Error | undefined, job: MinimalJob | undefined): number => {
+  const max = type?.startsWith(CAPPED) ? Number(type.slice(CAPPED.length)) : Number.POSITIVE_INFINITY;
+  const first = Number((job?.opts.backoff as { delay?: number } | undefined)?.delay ?? 1000);
+  return retryDelayMs({ horizonMs: 0, firstMs: first, maxMs: max }, attemptsMade);
+};
 
 // The Redis and PostgreSQL flavours differ only in their connection types; we use this surface.
 type AnyQueue = Pick<Queue, 'add' | 'getJobs' | 'getJobCounts' | 'close'>;
@@ -29,11 +41,12 @@ export class BullJobQueue implements JobQueue {
     this.redis = backend.kind === 'redis' ? new Redis(backend.url, { maxRetriesPerRequest: null }) : null;
     this.queue = this.redis
       ? new Queue(queueName, { connection: this.redis })
-      : (new Queue(queueName, { connection: this.pgConnection() }, createPostgresBackend) as unknown as AnyQueue);
+      : (new Queue(queueName, { connection: this.pgConnection('queuePool') }, createPostgresBackend) as unknown as AnyQueue);
   }
 
-  private pgConnection() {
-    return { connectionString: this.backend.url, schema: 'bullmq', migrate: true, max: 4 };
+  private pgConnection(pool: 'queuePool' | 'workerPool') {
+    const max = this.backend.kind === 'postgres' ? (this.backend[pool] ?? 4) : 4;
+    return { connectionString: this.backend.url, schema: 'bullmq', migrate: true, max };
   }
 
   async enqueue(name: string, data: unknown, options: JobOptions): Promise<void> {
@@ -41,7 +54,8 @@ export class BullJobQueue implements JobQueue {
       // BullMQ ids may not contain ':' (Redis key separator).
       jobId: options.jobId.replaceAll(':', '_'),
       attempts: options.attempts ?? 5,
-      backoff: { type: 'exponential', delay: 1000 },
+      // A capped backoff names its cap in the type (BullMQ hands a custom strategy only the type and the job).
+      backoff: options.backoff ? { type: `${CAPPED}${Math.round(options.backoff.maxMs)}`, delay: Math.round(options.backoff.firstMs) } : { type: 'exponential', delay: 1000 },
       delay: options.delayMs,
       removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
       removeOnFail: { age: 30 * 24 * 3600 },
@@ -60,8 +74,8 @@ export class BullJobQueue implements JobQueue {
       return handler(job.data, { jobId: job.id ?? '', attempt: job.attemptsMade + 1 });
     };
     this.worker = this.redis
-      ? new Worker(this.queueName, processor, { connection: this.redis.duplicate(), concurrency })
-      : (new Worker(this.queueName, processor, { connection: this.pgConnection(), concurrency }, createPostgresBackend) as unknown as AnyWorker);
+      ? new Worker(this.queueName, processor, { connection: this.redis.duplicate(), concurrency, settings: { backoffStrategy: cappedBackoff } })
+      : (new Worker(this.queueName, processor, { connection: this.pgConnection('workerPool'), concurrency, settings: { backoffStrategy: cappedBackoff } }, createPostgresBackend) as unknown as AnyWorker);
     this.worker.on('failed', (job, err) => {
       this.log.error(
         { job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message },

@@ -67,7 +67,8 @@ export const formatOfJob = (data: ReportJobData): ReportFormat => (isDocumentJob
 export interface ReportJobProgress { readonly phase: string; readonly done: number; readonly total: number }
 export interface ReportJobResult { readonly preview: ReportPreview; readonly workerPid: number; readonly workerHeapMb: number; readonly workerRssMb: number }
 /** What the child process needs from the server, as JSON in its environment variable REPORT_WORKER_ENV. */
-export interface ReportWorkerData { readonly databaseUrl: string; readonly dir: string }
+/** What a report child is given: where to read and write, and its pool's size (PG_POOL_MAX's share). */
+export interface ReportWorkerData { readonly databaseUrl: string; readonly dir: string; readonly poolSize?: number }
 export const REPORT_WORKER_ENV = 'ITSUP_REPORT_WORKER';
 /** The .json beside a file: its owner, name and format, so a download survives the job's removal and a restart. */
 export interface ReportStoredMeta { readonly userId: number; readonly reportId: string; readonly fileName: ReportFileName; readonly format?: ReportFormat; readonly finishedAt: number }

@@ -3,20 +3,25 @@ import type { SandboxedJob } from 'bullmq';
 import ExcelJS from 'exceljs';
 import type { DatabasePool } from 'slonik';
 import { createDatabasePool } from '../../infrastructure/db/pool';
-import { setPreparedStatements } from '../../infrastructure/db/prepared-statements';
+import { setPreparedStatements } from '../../infrastructure/perf/prepared-statements';
 import { courtReportQueries, type Cell } from '../../projections/report/queries';
 import { objectDocumentData } from '../../projections/report/technical-queries';
 import type { CourtReportId } from '../../domain/report/court/reports';
 import { renderDocx } from '../../infrastructure/docx-template';
 import { waitForSheet } from '../export/sheet-backpressure';
+import { headerHeight, printOptions, ruFormats, widthsFromContent } from '../export/print-setup';
 import {
   REPORT_CANCELLED, REPORT_WORKER_ENV, formatOfJob, isDocumentJob, reportFilePath, reportMetaPath, reportPhases,
   type DocumentJobData, type ReportJobData, type ReportJobProgress, type ReportJobResult, type ReportPreview, type ReportStoredMeta,
   type ReportWorkerData, type TableJobData,
 } from './report-types';
+import { installServerTricks } from '../../infrastructure/perf/install';
+
+// A server process: the library patches of infrastructure/perf (each with its off switch).
+installServerTricks();
 
 /**
- * The report job's processor (issue 15), run by BullMQ in a child process of the server
+ * The report job's processor (decisions 87–96), run by BullMQ in a child process of the server
  * (report-worker.mjs loads it and lowers its priority), so reading and folding the data and writing
  * the file neither hold the server's event loop nor count in its memory. It has its own small pool;
  * it reports phase and rows done of total (at most every 250 ms), stops between batches when
@@ -27,7 +32,7 @@ const PROGRESS_MS = 250;
 const PREVIEW_ROWS = 20;
 const TECHNICAL_TEMPLATES = new URL('../../templates/technical/', import.meta.url);
 
-const { databaseUrl, dir } = JSON.parse(process.env[REPORT_WORKER_ENV] ?? '{}') as ReportWorkerData;
+const { databaseUrl, dir, poolSize = 2 } = JSON.parse(process.env[REPORT_WORKER_ENV] ?? '{}') as ReportWorkerData;
 // The server stops its children with SIGTERM (BullMQ's handler then waits for the current job):
 // the job stops at its next batch instead of running to its end.
 let stopping = false;
@@ -38,7 +43,7 @@ let pool: Promise<DatabasePool> | null = null;
 // the desk's commands queued behind it (bench: command p95 while reports run).
 // A report's statements run a few times a day, each planned best for its own period and region.
 setPreparedStatements(false);
-const poolOf = () => (pool ??= createDatabasePool(databaseUrl, { maximumPoolSize: 2, settings: { max_parallel_workers_per_gather: 0 } }));
+const poolOf = () => (pool ??= createDatabasePool(databaseUrl, { maximumPoolSize: poolSize, settings: { max_parallel_workers_per_gather: 0 } }));
 
 class Cancelled extends Error {
   constructor() {
@@ -55,8 +60,16 @@ const buildTable = async (input: TableJobData, file: string, check: () => void, 
   const total = data.total;
   await progress({ phase: reportPhases.writing, done: 0, total });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true });
-  const ws = wb.addWorksheet('Отчет');
-  data.columns.forEach((c, i) => (ws.getColumn(i + 1).width = c.width));
+  // The first batch is read before the sheet opens: the widths come from it (they are written first).
+  const batches = data.rows[Symbol.asyncIterator]();
+  const first = await batches.next();
+  check();
+  const titles = data.columns.map((c) => c.title);
+  const widths = widthsFromContent(titles, first.done ? [] : first.value.map((r) => r.cells), data.columns.map((c) => Math.min(c.width, 12)));
+  const headerRow = 1 + (input.period ? 1 : 0) + data.heading.length + 1 + 1;
+  const region = data.heading.find((h) => h.startsWith('Регион') || h === 'Все регионы') ?? null;
+  const ws = wb.addWorksheet('Отчет', printOptions(widths, { first: headerRow, last: headerRow }, { title: input.title, period: input.period, region }));
+  widths.forEach((w, i) => (ws.getColumn(i + 1).width = w));
   const bold = { bold: true } as const;
   const title = ws.addRow([input.title]);
   title.font = { bold: true, size: 14 };
@@ -64,20 +77,29 @@ const buildTable = async (input: TableJobData, file: string, check: () => void, 
   if (input.period) ws.addRow([input.period]).commit();
   for (const h of data.heading) ws.addRow([h]).commit();
   ws.addRow([]).commit();
-  const head = ws.addRow(data.columns.map((c) => c.title));
+  const head = ws.addRow(titles);
   head.font = bold;
+  head.height = headerHeight(titles, widths);
   head.alignment = { wrapText: true, vertical: 'middle', horizontal: 'center' };
   head.eachCell((cell) => (cell.border = { top: { style: 'thin' }, bottom: { style: 'thin' }, left: { style: 'thin' }, right: { style: 'thin' } }));
   head.commit();
-  const numFmt = data.columns.map((c) => (c.kind === 'money' ? '#,##0.00' : c.kind === 'int' ? '0' : undefined));
+  const numFmt = data.columns.map((c) => (c.kind === 'money' ? ruFormats.money : c.kind === 'int' ? ruFormats.int : undefined));
+  const wrap = { wrapText: true, vertical: 'top' } as const;
   const preview: Array<{ cells: readonly Cell[]; style?: string }> = [];
   let done = 0;
   let last = 0;
-  for await (const batch of data.rows) {
+  const rest = { [Symbol.asyncIterator]: () => batches };
+  async function* all() {
+    if (!first.done) yield first.value;
+    yield* rest;
+  }
+  for await (const batch of all()) {
     check();
     for (const r of batch) {
       const row = ws.addRow([...r.cells]);
       if (r.style) row.font = bold;
+      // Long texts wrap within their column (at most MAX_WIDTH wide) instead of running off the page.
+      row.eachCell((c, i) => { if (typeof c.value === 'string' && c.value.length > (widths[i - 1] ?? 0)) c.alignment = wrap; });
       numFmt.forEach((f, i) => { if (f) row.getCell(i + 1).numFmt = f; });
       row.commit();
       if (preview.length < PREVIEW_ROWS) preview.push(r.style ? { cells: r.cells, style: r.style } : { cells: r.cells });

@@ -16,7 +16,7 @@ import {
 export { REPORT_CANCELLED, reportPhases, type ReportJobData, type ReportJobInput, type ReportJobView, type ReportPreview } from './report-types';
 
 /**
- * Report runs (issue 15) as BullMQ jobs of their own queue (`<jobsQueue>-reports`, on Redis or on
+ * Report runs (decisions 87–96) as BullMQ jobs of their own queue (`<jobsQueue>-reports`, on Redis or on
  * BullMQ's PostgreSQL backend, as the side-effect jobs). The processor (report-worker.ts) runs in a
  * child process BullMQ forks (at most two, kept for the next runs; stopped with the worker) with its
  * own small pool and a lower CPU priority: it reads the report's data from the read models, streams
@@ -43,6 +43,8 @@ export interface ReportJobsOptions {
   /** The database the worker's pool reads the read models from. */
   readonly databaseUrl: string;
   readonly queueName: string;
+  /** Each report child's pool (api/db/connection-budget.ts); default 2. */
+  readonly childPoolSize?: number;
 }
 
 type AnyQueue = Pick<Queue, 'add' | 'getJob' | 'getJobs' | 'close'>;
@@ -64,14 +66,16 @@ export class ReportJobs {
       : (new Queue(queueName, { connection: this.pgConnection() }, createPostgresBackend) as unknown as AnyQueue);
   }
 
-  private pgConnection() {
-    return { connectionString: this.options.backend.url, schema: 'bullmq', migrate: true, max: 2 };
+  private pgConnection(pool: 'queuePool' | 'workerPool' = 'queuePool') {
+    const { backend } = this.options;
+    const max = backend.kind === 'postgres' ? (backend[pool] ?? 2) : 2;
+    return { connectionString: backend.url, schema: 'bullmq', migrate: true, max };
   }
 
   /** Starts the worker (jobs in child processes) and removes files older than a week now and every hour. */
   async start(): Promise<void> {
     await mkdir(this.options.dir, { recursive: true });
-    const workerData: ReportWorkerData = { databaseUrl: this.options.databaseUrl, dir: this.options.dir };
+    const workerData: ReportWorkerData = { databaseUrl: this.options.databaseUrl, dir: this.options.dir, poolSize: this.options.childPoolSize ?? 2 };
     const opts = {
       concurrency: CONCURRENCY,
       // A child process, not a thread: a thread's heap is the server's resident set (446–460 MB at scale 1).
@@ -83,7 +87,7 @@ export class ReportJobs {
     };
     this.worker = this.redis
       ? new cjs.Worker(this.options.queueName, PROCESSOR, { ...opts, connection: this.redis.duplicate() })
-      : (new cjs.Worker(this.options.queueName, PROCESSOR, { ...opts, connection: this.pgConnection() }, cjs.createPostgresBackend) as unknown as AnyWorker);
+      : (new cjs.Worker(this.options.queueName, PROCESSOR, { ...opts, connection: this.pgConnection('workerPool') }, cjs.createPostgresBackend) as unknown as AnyWorker);
     this.worker.on('failed', (job, err) => {
       if (err.message !== REPORT_CANCELLED) this.log.error({ jobId: job?.id, report: (job?.data as ReportJobData | undefined)?.reportId, err: err.message }, 'report failed');
     });

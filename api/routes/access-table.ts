@@ -41,6 +41,7 @@ const ZIP_FULL = only('admin', 'chief');
 const SETTINGS = only('admin');
 const ORGANIZATIONS_FULL = only('admin');
 const USERS_LIST = only('admin', 'chief');
+const CERTIFICATES = only('admin');
 
 /** Catalogue writes need FULL of the catalogue's edit right (domain/catalog/definitions.ts). */
 const catalogEditors: Readonly<Record<string, AccessRow>> = {
@@ -80,13 +81,13 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   // Reference catalogues: read by every signed-in user, written with their edit right.
   ...catalogRows,
   // Organisations and units.
-  // Requests to the administrator (issue 16): everyone writes and reads their own; FULL RIGHT_REQUEST_INNER manages.
+  // Requests to the administrator (decisions 57–66): everyone writes and reads their own; FULL RIGHT_REQUEST_INNER manages.
   'GET /api/request_inner/:filter': signedIn,
   'POST /api/request_inner': signedIn,
   'PUT /api/request_inner/:id': SETTINGS,
   'DELETE /api/request_inner/:id': SETTINGS,
   'GET /api/request_inner_file/:id/:fileId': signedIn,
-  // Support news and manuals (issue 16): read by every signed-in user; written with
+  // Support news and manuals (decisions 57–66): read by every signed-in user; written with
   // RIGHT_GAS_SOFT_RENEWAL_EDIT / RIGHT_MANUALS_EDIT FULL, which among the demo roles only admin holds.
   'GET /api/gas_soft_renewals': signedIn,
   'POST /api/gas_soft_renewal': SETTINGS,
@@ -106,12 +107,13 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'POST /api/organization': ORGANIZATIONS_FULL,
   'PUT /api/organization/:id': ORGANIZATIONS_FULL,
   'DELETE /api/organization/:id': ORGANIZATIONS_FULL,
-  // Version history (issue 16): everyone signed in reads, RIGHT_APP_VERSIONS_EDIT (admin only) writes.
+  // Version history (decisions 57–66): everyone signed in reads, RIGHT_APP_VERSIONS_EDIT (admin only) writes.
   'GET /api/versions-history': signedIn,
+  'GET /api/home': signedIn,
   'POST /api/versions-history': only('admin'),
   'PUT /api/versions-history/:id': only('admin'),
   'DELETE /api/versions-history/:id': only('admin'),
-  // Units import (issue 16): RIGHT_REFERENCES FULL, and the saves need RIGHT_ORGANIZATIONS FULL.
+  // Units import (decisions 57–66): RIGHT_REFERENCES FULL, and the saves need RIGHT_ORGANIZATIONS FULL.
   'POST /api/units_import': only('admin'),
   'GET /api/unit': signedIn,
   'POST /api/update_unit_attr/:unitId': ORGANIZATIONS_FULL,
@@ -137,6 +139,7 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/request_files/:section/:id': REQUEST_READ,
   'GET /api/request_docs/:id': REQUEST_READ,
   'GET /api/request_engineers/:id': REQUEST_READ,
+  'GET /api/request_recipients/:id': REQUEST_READ,
   'GET /api/request_history/:id': REQUEST_READ,
   'GET /api/request_spares/:id': ZIP, // spares stock, a request's spares included: RIGHT_ZIP
   'GET /api/request_spares_pbs/:id': REQUEST_READ,
@@ -148,9 +151,9 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/request_export/:format': REQUEST_READ,
   'GET /api/request_export/:format/:filter': REQUEST_READ,
   'GET /api/request_file/:requestId/:fileId': REQUEST_READ,
-  // Spares stock: RIGHT_ZIP (READ or FULL), issue 9 section 3.
+  // Spares stock: RIGHT_ZIP (READ or FULL), decisions 8, 13.
   'GET /api/spares_sets/:filter': ZIP,
-  // Spares screen (issue 12): the list with RIGHT_ZIP READ or FULL, writes with FULL.
+  // Spares screen (decisions 48–56): the list with RIGHT_ZIP READ or FULL, writes with FULL.
   'GET /api/spares_sets': ZIP,
   'POST /api/spares_sets': ZIP_FULL,
   'PUT /api/spares_sets/:id': ZIP_FULL,
@@ -181,31 +184,48 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'POST /api/request_set_new_number': REQUEST_EDIT_NUMBER,
   'POST /api/request_set_new_date': REQUEST_EDIT_NUMBER,
   'POST /api/request_comments': REQUEST_READ,
-  // Acts from templates (issue 13): generation and its dialog's candidates need RIGHT_REQUEST_EDIT FULL
+  // Acts from templates (decisions 72–86): generation and its dialog's candidates need RIGHT_REQUEST_EDIT FULL
   // (admin, engineer, chief); template versions RIGHT_SETTINGS FULL.
   'GET /api/act_signer_candidates/:id': only('admin', 'engineer', 'chief'),
   'POST /api/request_act': only('admin', 'engineer', 'chief'),
   'GET /api/act_templates': SETTINGS,
+  // A template in use (requests.md 7, equipment.md 7): the sample names an act's, read with RIGHT_REQUEST_READ;
+  // the list templates' own rights are tested in tests/integration/documents/public-templates.int.spec.ts.
+  'GET /public/templates/:name': REQUEST_READ,
   'POST /api/act_templates/:kind': SETTINGS,
   'POST /api/request_multiple': MULTIPLE_REQUESTS,
-  // The state hot line (issue 14): RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT; the outbox RIGHT_SETTINGS.
+  // The state hot line (decisions 68–71): RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT; the outbox RIGHT_SETTINGS.
   'POST /api/request_hot_line_register': HOTLINE_NUMBER,
   'POST /api/request_hot_line_email_register': HOTLINE_NUMBER,
   'POST /api/request_hot_line_email_close': HOTLINE_NUMBER,
-  'POST /api/hot_line_email_to_declarant': HOTLINE_NUMBER,
+  // The hot line executor's (RIGHT_REQUEST_HOTLINE_EDIT): domain/request/declarant-message.ts.
+  'POST /api/hot_line_email_to_declarant': only('admin', 'hotline', 'senior'),
   'GET /api/outbox': SETTINGS,
-  // The audit trail (issue 17): RIGHT_AUDIT FULL, held by the admin demo role only.
+  // The audit trail (decisions 97–99): RIGHT_AUDIT FULL, held by the admin demo role only.
   'GET /api/audit': only('admin'),
   'GET /api/audit_users': only('admin'),
   'GET /api/audit_export': only('admin'),
   'GET /api/audit_export/:filter': only('admin'),
   'POST /api/outbox/retry': SETTINGS,
+  // A request's delivery state (any reader in scope) and its 'Повторить' (the hot line number's right or RIGHT_SETTINGS).
+  'GET /api/request_delivery/:id': REQUEST_READ,
+  'POST /api/request_delivery_retry': HOTLINE_NUMBER,
   // Equipment.
   'GET /api/tool': TOOLS_READ,
   'GET /api/tool/:filter': TOOLS_READ,
   'GET /api/tools_for_commissioning/:unitId': TOOLS_READ,
   'GET /api/tool_history/:id': TOOLS_READ,
   'GET /api/tool_card/:id': TOOLS_READ,
+  'POST /api/tool_labels': TOOLS_READ,
+  'GET /api/tool_labels/:layout': TOOLS_READ,
+  // Inventory rounds: reads with RIGHT_TOOLS_READ, writes with RIGHT_TOOLS_WRITE FULL.
+  'GET /api/inventory': TOOLS_READ,
+  'GET /api/inventory/:id': TOOLS_READ,
+  'GET /api/inventory/:id/statement': TOOLS_READ,
+  'POST /api/inventory': TOOLS_WRITE,
+  'POST /api/inventory/:id/scan': TOOLS_WRITE,
+  'POST /api/inventory/:id/move': TOOLS_WRITE,
+  'POST /api/inventory/:id/finish': TOOLS_WRITE,
   'GET /api/tools_count': TOOLS_READ,
   'GET /api/tools_age_count': TOOLS_READ,
   'GET /api/tool_kind_traits': TOOLS_READ,
@@ -222,12 +242,12 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'POST /api/tools_sets': TOOLS_WRITE,
   'PUT /api/tools_sets/:id': TOOLS_WRITE,
   'DELETE /api/tools_sets/:id': TOOLS_WRITE,
-  // Excel import (issue 12): RIGHT_TOOLS_IMPORT FULL, held by admin only among the demo roles.
+  // Excel import (decisions 48–56): RIGHT_TOOLS_IMPORT FULL, held by admin only among the demo roles.
   'POST /api/tools_import': only('admin'),
   'GET /api/tools_import/:jobId': only('admin'),
   'POST /api/tools_and_sets_clean/:unitId': only('admin'),
   'GET /api/tools_import_template': only('admin'),
-  // Reports as jobs (issue 15): a court report's own right at FULL (admin and chief hold every report right; the sample
+  // Reports as jobs (decisions 87–96): a court report's own right at FULL (admin and chief hold every report right; the sample
   // is the archive journal); a technical document (same route) request read OWN or ALL, tested in
   // tests/integration/reports/technical-docs.int.spec.ts; a run is read, cancelled and downloaded only by its owner
   // (another caller's or an unknown id: 404).
@@ -241,19 +261,23 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
       (call) => [[`GET /api/${call}`, only('admin', 'chief')], [`GET /api/${call}/:json`, only('admin', 'chief')]],
     ),
   ),
-  // Technical documents' dialog and data calls (issue 15): request read OWN or ALL (every demo role), the object within that scope (else 404);
+  // Technical documents' dialog and data calls (decisions 87–96): request read OWN or ALL (every demo role), the object within that scope (else 404);
   // the public documents folder: every signed-in user reads, RIGHT_SETTINGS FULL uploads.
   'GET /api/technical_docs/units': REQUEST_READ,
   'GET /api/technical_docs/signers/:unitId': REQUEST_READ,
   'GET /api/tools_for_passport': REQUEST_READ,
   'GET /api/tools_for_passport_with_sofware': REQUEST_READ,
   'GET /api/requests_formular/:json': REQUEST_READ,
+  'GET /api/requests_formular': REQUEST_READ,
+  // The API's description and reference page: open, they hold no data.
+  'GET /api/openapi.json': open,
+  'GET /api/docs': open,
   'GET /api/public_docs': signedIn,
   'GET /api/public_docs/:name': signedIn,
   'POST /api/public_docs': SETTINGS,
   'GET /api/tool_export/:format': TOOLS_READ,
   'GET /api/tool_export/:format/:filter': TOOLS_READ,
-  // Electronic signing (issue 13): a signing right (admin: every document, read-only) lists and signs; downloads
+  // Electronic signing (decisions 72–86): a signing right (admin: every document, read-only) lists and signs; downloads
   // and a request's documents to whoever is assigned or can read the request (404 otherwise); roots RIGHT_SETTINGS.
   'GET /api/files_for_signers': only('admin', 'signer'),
   'GET /api/request_sign_documents/:requestId': REQUEST_READ,
@@ -261,9 +285,19 @@ export const accessTable: Readonly<Record<string, AccessRow>> = {
   'GET /api/sign_document/:docId/original': signedIn,
   'GET /api/sign_document/:docId/archive': signedIn,
   'GET /api/sign_document/:docId/stamped': signedIn,
-  'GET /api/trusted_roots': SETTINGS,
-  'POST /api/trusted_roots': SETTINGS,
-  'DELETE /api/trusted_roots/:thumbprint': SETTINGS,
+  'GET /api/sign_document/:docId/signatures/:kind': signedIn,
+  // Certificates of signatures: the trust store and the accounts' certificates with RIGHT_SIGNING_CERTIFICATES
+  // (admin); an account's list also to whoever manages employees (RIGHT_USERS_LIST) in scope, or the account itself.
+  'GET /api/trusted_cas': CERTIFICATES,
+  'POST /api/trusted_cas': CERTIFICATES,
+  'DELETE /api/trusted_cas/:thumbprint': CERTIFICATES,
+  'POST /api/trusted_crls': CERTIFICATES,
+  'DELETE /api/trusted_crls/:id': CERTIFICATES,
+  'GET /api/users/:id/certificates': USERS_LIST,
+  'POST /api/users/:id/certificates': CERTIFICATES,
+  'POST /api/users/:id/certificates/:thumbprint/confirm': CERTIFICATES,
+  'DELETE /api/users/:id/certificate_proposals/:thumbprint': CERTIFICATES,
+  'DELETE /api/users/:id/certificates/:thumbprint': CERTIFICATES,
 };
 
 export const routeKey = (method: string, url: string) => `${method.toUpperCase()} ${url}`;

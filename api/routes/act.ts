@@ -12,11 +12,14 @@ import { commandContext, idParam, requireRight, userOf } from '../http/guard';
 import { readBody, withUploads } from '../http/multipart';
 import { requestCaller } from './request-caller';
 import { requestViewOf } from './request-queries';
+import { documented } from '../http/route-registry';
+import { generateActSchema } from '../../domain/act/generate';
+import { actTemplateKindSchema } from '../../domain/act/templates';
 
 const MB = 1024 * 1024;
 const TEMPLATE_LIMITS = { files: 1, filesMessage: 'Не более 1 файла', fileBytes: 10 * MB, fileMessage: 'Размер шаблона не может быть более 10 мегабайт', totalBytes: 10 * MB };
 
-/** Acts from Word templates (issue 13): generation, signer candidates, template versions. */
+/** Acts from Word templates (decisions 72–86): generation, signer candidates, template versions. */
 export const actRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const w: ActWriteContext = { ...ctx, log: ctx.log, actLookups: actLookups(ctx.pool) };
 
@@ -31,7 +34,7 @@ export const actRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { ...candidates, actText };
   });
 
-  app.post('/api/request_act', async (request) => {
+  app.post('/api/request_act', documented({ body: generateActSchema }), async (request) => {
     const user = requireRight(request, 'RIGHT_REQUEST_EDIT', RightValue.FULL);
     const outcome = await generateAct(w, requestCaller(user), request.body, commandContext(request));
     ctx.consistency.recordWrite(user.id, outcome.position);
@@ -44,7 +47,7 @@ export const actRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { templates: templates.map((t) => ({ ...t, title: actTemplateTitles[t.kind] })) };
   });
 
-  app.post('/api/act_templates/:kind', async (request) => {
+  app.post('/api/act_templates/:kind', documented({ params: { kind: actTemplateKindSchema }, multipart: { file: { description: 'Шаблон акта (docx)', file: true } } }), async (request) => {
     const user = requireRight(request, 'RIGHT_SETTINGS', RightValue.FULL);
     const kind = (request.params as { kind: string }).kind;
     if (!isActTemplateKind(kind)) throw notFound(templateMessages.unknownKind);

@@ -52,7 +52,7 @@ const writeAuditXlsx = async (out: PassThrough, batches: AsyncIterable<AuditRow[
   await workbook.commit();
 };
 
-/** The audit trail (issue 17): a keyset page on screen, the whole filtered period as xlsx. */
+/** The audit trail (decisions 97–99): a keyset page on screen, the whole filtered period as xlsx. */
 export const auditRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/audit', async (request) => {
     auditor(request);

@@ -5,11 +5,13 @@ import { DomainError } from '../../domain/shared/errors';
 import { parseOrThrow } from '../../domain/shared/validation';
 import { recordSignIn } from '../../commands/user/users';
 import { listRoles } from '../../projections/role/queries';
-import { listOrganizations, listUnits } from '../../projections/organization/queries';
+import { getOrganization, listUnits } from '../../projections/organization/queries';
 import type { AppContext } from '../context';
 import { loadUserByLogin, type CurrentUser } from '../auth/current-user';
-import { DUMMY_HASH, verifyPassword } from '../auth/passwords';
+import { DUMMY_HASH, hashPassword, needsUpgrade, verifyPassword } from '../auth/passwords';
+import { SigninBusy, SigninQueue } from '../auth/signin-queue';
 import { sessionsOf } from '../auth/sessions';
+import { passwordHashOf, upgradePasswordHash } from '../../infrastructure/credentials';
 import {
   ADDRESS_WINDOW_SECONDS,
   SIGNIN_WINDOW_MINUTES,
@@ -19,15 +21,16 @@ import {
   throttleDelay,
 } from '../auth/rate-limit';
 import { commandContext, userOf } from '../http/guard';
+import { documented, noBody } from '../http/route-registry';
 
 const WRONG = 'Неверный логин или пароль';
 
 /** The user data of administration.md section 3 (current user). */
 export const currentUserData = async (ctx: AppContext, user: CurrentUser, accessToken: string | null) => {
   const units = await listUnits(ctx.pool, { unitIds: [...new Set([...user.unitIds, ...user.hostUnitIds])] });
-  const organizations = user.organization_id
-    ? (await listOrganizations(ctx.pool, {})).items.filter((o) => o.id === user.organization_id)
-    : [];
+  // The user's own organisation, read by its id (every sign-in used to read them all and keep one).
+  const own = user.organization_id ? await getOrganization(ctx.pool, user.organization_id) : null;
+  const organizations = own ? [own] : [];
   return {
     id: user.id,
     surname: user.surname,
@@ -51,8 +54,24 @@ export const currentUserData = async (ctx: AppContext, user: CurrentUser, access
   };
 };
 
+/**
+ * A hash of an older scheme or cost is replaced after a sign-in proves the password, in the
+ * background (the answer does not wait for it). Only with the product's hasher: a server given a
+ * cheaper one (the browser tests') keeps its hashes.
+ */
+const upgradeLater = (ctx: AppContext, userId: number, stored: string, password: string) => {
+  if (ctx.hashPassword !== hashPassword || !needsUpgrade(stored)) return;
+  void hashPassword(password)
+    .then((upgraded) => upgradePasswordHash(ctx.pool, userId, stored, upgraded))
+    .catch((error: unknown) => ctx.log.warn({ userId, err: String(error) }, 'password hash upgrade failed'));
+};
+
 export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  app.post('/api/auth/signin', async (request, reply) => {
+  const queue = new SigninQueue();
+
+  app.post('/api/auth/signin', documented({ body: signinSchema }), async (request, reply) => {
+    // Neither the answer (a token) nor a refusal may be kept by a browser or a proxy.
+    reply.header('cache-control', 'no-store');
     const { username, password } = parseOrThrow(signinSchema, request.body ?? {});
     const address = request.ip;
     const throttle = await signinThrottle(ctx.pool, username, address);
@@ -62,13 +81,21 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       return reply.status(429).header('retry-after', String(ADDRESS_WINDOW_SECONDS)).send({ message: 'Слишком много неудачных попыток входа с этого адреса. Повторите через минуту.' });
     await throttleDelay(throttle);
     const user = await loadUserByLogin(ctx.pool, username);
-    const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) {
+    const stored = user ? await passwordHashOf(ctx.pool, user.id) : null;
+    let ok: boolean;
+    try {
+      ok = await queue.run(address, () => verifyPassword(password, stored ?? DUMMY_HASH));
+    } catch (error) {
+      if (!(error instanceof SigninBusy)) throw error;
+      return reply.status(429).header('retry-after', String(error.retryAfterSeconds)).send({ message: error.message });
+    }
+    if (!user || !stored || !ok) {
       await recordSigninFailure(ctx.pool, username, address);
       throw new DomainError('unauthenticated', WRONG);
     }
     if (user.is_inactive) throw new DomainError('unauthenticated', 'Учетная запись неактивна. Обратитесь к администратору');
     await clearSigninFailures(ctx.pool, username, address);
+    upgradeLater(ctx, user.id, stored, password);
     const context = { ...commandContext(request), userId: user.id };
     await recordSignIn(ctx, user.id, context);
     const session = await sessionsOf(ctx.pool).start(user.id);
@@ -78,10 +105,13 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   /** Ends the caller's session: its tokens, the refreshed ones included, stop working at once. */
-  app.post('/api/auth/signout', async (request, reply) => {
+  app.post('/api/auth/signout', documented({ body: noBody }), async (request, reply) => {
     userOf(request);
     if (request.sessionId) await sessionsOf(ctx.pool).revoke(request.sessionId);
     reply.removeHeader('freshtoken');
+    // The browser keeps the API's answers to revalidate them (api/http/conditional-get.ts): none of
+    // them stays on this computer after its user left (browsers honour it over HTTPS and on localhost).
+    reply.header('clear-site-data', '"cache"');
     return { message: 'Вы вышли из системы' };
   });
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { catalogs, type CatalogDefinition } from '../../domain/catalog/definitions';
 import { RightValue } from '../../domain/rights/values';
@@ -7,6 +8,7 @@ import { getCatalogItem, listCatalog } from '../../projections/catalog/queries';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
 import { commandContext, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
+import { documented } from '../http/route-registry';
 import { actorOf } from '../auth/current-user';
 
 const payloadOf = (def: CatalogDefinition, body: unknown): unknown => {
@@ -46,15 +48,17 @@ export const catalogRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
     // A catalogue with its own writes (tool models: multipart with files, api/routes/tool-model.ts).
     if (def.ownWriteRoutes) continue;
+    // The body as payloadOf reads it; the catalogue decider validates the item with def.schema.
+    const write = documented({ body: z.object({ [def.payloadKey]: def.schema }) });
 
-    app.post(`/api/${def.name}`, async (request) => {
+    app.post(`/api/${def.name}`, write, async (request) => {
       const user = requireRight(request, def.editRight, RightValue.FULL);
       const r = await createCatalogItem(ctx, def, payloadOf(def, request.body), actorOf(user), commandContext(request));
       await ctx.consistency.afterCommand(user.id, r.position);
       return { message: def.messages.saved, id: r.id, [def.payloadKey]: await getCatalogItem(ctx.pool, def.name, r.id) };
     });
 
-    app.put(`/api/${def.name}/:id`, async (request) => {
+    app.put(`/api/${def.name}/:id`, write, async (request) => {
       const user = requireRight(request, def.editRight, RightValue.FULL);
       const id = idParam((request.params as { id: string }).id);
       const r = await updateCatalogItem(ctx, def, id, payloadOf(def, request.body), actorOf(user), commandContext(request));

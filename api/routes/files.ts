@@ -1,4 +1,3 @@
-import { open } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { loadRequest, REQUEST_NOT_FOUND } from '../../commands/request/load';
 import { requestStreamId } from '../../domain/request/events';
@@ -12,19 +11,8 @@ import type { AppContext } from '../context';
 import { attachmentDisposition, downloadContentType } from '../http/download';
 import { idParam, userOf } from '../http/guard';
 import type { Upload } from '../http/multipart';
+import { bytesAt } from '../http/uploaded-files';
 import { requestCaller } from './request-caller';
-
-/** Up to `length` bytes of a staged file from `position`. */
-const bytesAt = async (path: string, position: number, length: number): Promise<Uint8Array> => {
-  const f = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(Math.max(0, length));
-    const { bytesRead } = await f.read(buf, 0, buf.length, position);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await f.close();
-  }
-};
 
 /**
  * A hand-uploaded act must be a document or a scan of an allowed type and really be one: its first

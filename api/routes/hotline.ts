@@ -1,16 +1,20 @@
+import type { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import { canRetryOutbox, type OutboxStatus } from '../../domain/hotline/keys';
+import { deliveryMessages, mayRetryDelivery, requestDeliveryKinds, requestDeliveryOf, retryAttempts } from '../../domain/hotline/delivery';
+import { loadVisible } from '../../commands/request/load';
 import { RightValue } from '../../domain/rights/values';
-import { invalid, notFound, refused } from '../../domain/shared/errors';
+import { forbidden, invalid, notFound, refused } from '../../domain/shared/errors';
 import {
   closeNoticeByUser,
-  HOTLINE_ATTEMPTS,
+  deliveryJobOptions,
   HOTLINE_REGISTER_JOB,
   messageToDeclarant,
   OUTBOX_MAIL_JOB,
   registerOnHotline,
   retryOutboxItem,
+  retryRequestDelivery,
   runOutboxMailJob,
   runRegistrationJob,
   type HotlineDeps,
@@ -22,13 +26,17 @@ import type { RequestOutcome } from '../../commands/request/load';
 import type { WriteContext } from '../../commands/context';
 import { httpHotlineClient } from '../../infrastructure/hotline-client';
 import type { JobQueue } from '../../infrastructure/jobs';
-import { MAIL_JOB, type MailMessage } from '../../infrastructure/mail';
+import { KEPT_MAIL_RESULT, MAIL_JOB, type MailMessage } from '../../infrastructure/mail';
 import type { Logger } from '../../infrastructure/logger';
 import { hotlineLookups } from '../../projections/outbox/hotline-lookups';
 import { listOutbox, outboxStore } from '../../projections/outbox/store';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { commandContext, filterId, idParam, requireRight, userOf } from '../http/guard';
+import { documented } from '../http/route-registry';
+import { declarantMessageSchema, deliveryRetrySchema, hotlineRequestSchema, outboxRetrySchema, requestIdOfRef, type HotlineRequestRef } from '../../domain/hotline/payloads';
+import { objectBody } from '../../domain/shared/primitives';
+import { parseOrThrow } from '../../domain/shared/validation';
 import { requestCaller } from './request-caller';
 import { requestViewOf } from './request-queries';
 
@@ -43,6 +51,7 @@ export const hotlineDepsOf = (x: WriteContext & { readonly log: Logger; readonly
   hotline: hotlineLookups(x.pool, secretBox(x.config.hotlineSecretKey).decrypt),
   client: x.config.hotlineUrl ? httpHotlineClient(x.config.hotlineUrl, x.config.hotlineTimeoutMs) : null,
   settings: { hotlineEmail: x.config.hotlineEmail, publicUrl: x.config.publicUrl },
+  retry: x.config.deliveryRetry,
 });
 
 /**
@@ -55,7 +64,7 @@ export const trackedMailJobs = (d: HotlineDeps): JobQueue => ({
     const requestId = /request-(\d+)/.exec(options.jobId)?.[1];
     const mail = data as MailMessage;
     await d.outbox.start({ key: options.jobId, kind: 'engineer-mail', request_id: requestId ? Number(requestId) : null, payload: { mail } });
-    await d.jobs.enqueue(OUTBOX_MAIL_JOB, { key: options.jobId, mail } satisfies OutboxMailData, options);
+    await d.jobs.enqueue(OUTBOX_MAIL_JOB, { key: options.jobId, mail } satisfies OutboxMailData, { ...options, ...deliveryJobOptions(d, options.jobId) });
   },
   register: (name, handler) => d.jobs.register(name, handler),
   startWorker: (concurrency) => d.jobs.startWorker(concurrency),
@@ -67,24 +76,26 @@ export const trackedMailJobs = (d: HotlineDeps): JobQueue => ({
 /** The registration job and the outbox mail job (registered before the worker starts). */
 export const registerHotlineJobs = (ctx: Pick<AppContext, 'store' | 'pool' | 'ids' | 'lookups' | 'log' | 'jobs' | 'config'>): void => {
   const d = hotlineDepsOf(ctx);
-  const transport = ctx.config.smtpUrl ? nodemailer.createTransport(ctx.config.smtpUrl) : nodemailer.createTransport({ jsonTransport: true });
+  const transport = ctx.config.smtpUrl ? nodemailer.createTransport(ctx.config.smtpUrl) : null;
+  // Without SMTP_URL the outbox item itself is the mailbox: its payload keeps the mail to read.
   const send = async (mail: { to: readonly string[]; subject: string; text: string }) => {
+    if (!transport) return KEPT_MAIL_RESULT;
     const sent = await transport.sendMail({ from: ctx.config.mailFrom, to: [...mail.to], subject: mail.subject, text: mail.text });
-    if (!ctx.config.smtpUrl) ctx.log.info({ to: mail.to, subject: mail.subject }, 'mail written to the log (no SMTP_URL)');
     return String(sent.messageId);
   };
-  ctx.jobs.register(HOTLINE_REGISTER_JOB, (data, info) => runRegistrationJob(d, data as RegisterJobData, info.attempt, HOTLINE_ATTEMPTS));
-  ctx.jobs.register(OUTBOX_MAIL_JOB, (data, info) => runOutboxMailJob(d, send, data as OutboxMailData, info.attempt, 5));
+  const attempts = retryAttempts(ctx.config.deliveryRetry);
+  // An operator's retry (a job id ending in ':retry-n') announces the number too: nobody waits for it.
+  ctx.jobs.register(HOTLINE_REGISTER_JOB, (data, info) => runRegistrationJob(d, data as RegisterJobData, info.attempt, attempts, info.attempt > 1 || info.jobId.includes('retry')));
+  ctx.jobs.register(OUTBOX_MAIL_JOB, (data, info) => runOutboxMailJob(d, send, data as OutboxMailData, info.attempt, attempts));
 };
 
-const requestIdOf = (body: Record<string, unknown>): number => {
-  const nested = body.request && typeof body.request === 'object' ? (body.request as Record<string, unknown>).id : undefined;
-  return idParam(body.request_id ?? body.requestId ?? body.id ?? nested);
-};
+/** The request a call names (domain/hotline/payloads.ts): a 400 when the body names none. */
+const requestIdOf = (body: HotlineRequestRef): number => idParam(requestIdOfRef(body));
+const bodyOf = <S extends z.ZodTypeAny>(schema: S, raw: unknown): z.output<S> => parseOrThrow(schema, objectBody(raw ?? {}));
 
 const outboxStatuses: readonly OutboxStatus[] = ['pending', 'sent', 'retrying', 'refused', 'failed'];
 
-/** The state hot line and its mail (issue 14; requests.md 4.2, 4.4, 7, 8) and the operator's outbox. */
+/** The state hot line and its mail (decisions 68–71; requests.md 4.2, 4.4, 7, 8) and the operator's outbox. */
 export const hotlineRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const d = hotlineDepsOf(ctx);
 
@@ -96,25 +107,46 @@ export const hotlineRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   const register = async (request: Parameters<typeof userOf>[0]) => {
     const user = userOf(request);
-    const id = requestIdOf((request.body ?? {}) as Record<string, unknown>);
+    const id = requestIdOf(bodyOf(hotlineRequestSchema, request.body));
     const r = await registerOnHotline(d, requestCaller(user), id, commandContext(request), firstAttemptWaitMs(ctx.config));
     if (!r.ok) throw refused(r.message);
-    return { message: r.message, hot_line_number: r.hotline_number, by: r.by, ...(await answer(user.id, r.outcome, user)) };
+    return { message: r.message, hot_line_number: r.hotline_number, by: r.by, pending: r.ok && r.pending === true, ...(await answer(user.id, r.outcome, user)) };
   };
-  app.post('/api/request_hot_line_register', register);
-  app.post('/api/request_hot_line_email_register', register);
+  app.post('/api/request_hot_line_register', documented({ body: hotlineRequestSchema }), register);
+  app.post('/api/request_hot_line_email_register', documented({ body: hotlineRequestSchema }), register);
 
-  app.post('/api/request_hot_line_email_close', async (request) => {
+  app.post('/api/request_hot_line_email_close', documented({ body: hotlineRequestSchema }), async (request) => {
     const user = userOf(request);
-    const id = requestIdOf((request.body ?? {}) as Record<string, unknown>);
+    const id = requestIdOf(bodyOf(hotlineRequestSchema, request.body));
     const r = await closeNoticeByUser(d, requestCaller(user), id, commandContext(request));
     return { message: r.message, ...(await answer(user.id, r.outcome, user)) };
   });
 
-  app.post('/api/hot_line_email_to_declarant', async (request) => {
+  app.post('/api/hot_line_email_to_declarant', documented({ body: declarantMessageSchema }), async (request) => {
     const user = userOf(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    return messageToDeclarant(d, requestCaller(user), requestIdOf(body), body.messageToDeclarant);
+    // The message is judged by the command, after the right and the request.
+    const body = objectBody(request.body ?? {});
+    return messageToDeclarant(d, requestCaller(user), requestIdOf(bodyOf(hotlineRequestSchema, body)), body.messageToDeclarant);
+  });
+
+  // The delivery state of a request's hot line calls and mails, next to their flags (decision "Delivery you can see").
+  app.get('/api/request_delivery/:id', async (request) => {
+    const user = userOf(request);
+    const id = idParam((request.params as { id: string }).id);
+    await loadVisible(d.w, requestCaller(user), id);
+    const mayRetry = mayRetryDelivery(user.rightsObject);
+    const items = (await listOutbox(ctx.pool, { requestId: id })).filter((i) => requestDeliveryKinds.includes(i.kind));
+    return { items: items.map((i) => requestDeliveryOf(i, mayRetry)) };
+  });
+
+  app.post('/api/request_delivery_retry', documented({ body: deliveryRetrySchema }), async (request) => {
+    const user = userOf(request);
+    if (!mayRetryDelivery(user.rightsObject)) throw forbidden(deliveryMessages.noRight);
+    const body = bodyOf(deliveryRetrySchema, request.body);
+    const id = requestIdOf(body);
+    const key = body.key;
+    const outcome = await retryRequestDelivery(d, requestCaller(user), id, key, commandContext(request));
+    return { message: deliveryMessages.retryQueued, ...(await answer(user.id, outcome, user)) };
   });
 
   app.get('/api/outbox', async (request) => {
@@ -126,10 +158,9 @@ export const hotlineRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { items };
   });
 
-  app.post('/api/outbox/retry', async (request) => {
+  app.post('/api/outbox/retry', documented({ body: outboxRetrySchema }), async (request) => {
     requireRight(request, 'RIGHT_SETTINGS', RightValue.FULL);
-    const key = (request.body as { key?: unknown } | null)?.key;
-    if (typeof key !== 'string' || !key || key.length > 300) throw invalid('Не указана отправка');
+    const { key } = bodyOf(outboxRetrySchema, request.body);
     const item = await d.outbox.get(key);
     if (!item) throw notFound('Отправка не найдена');
     if (!canRetryOutbox(item.status)) throw refused('Повторить можно только неудавшуюся отправку');

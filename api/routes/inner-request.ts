@@ -12,6 +12,8 @@ import type { AppContext } from '../context';
 import { attachmentDisposition, downloadContentType } from '../http/download';
 import { commandContext, filterOf, idParam, userOf } from '../http/guard';
 import { FEW_FILES_LIMITS, readBody, withUploads } from '../http/multipart';
+import { documented } from '../http/route-registry';
+import { innerRequestInputSchema } from '../../domain/inner-request';
 
 /** An administrator of inner requests holds FULL RIGHT_REQUEST_INNER (administration.md 6). */
 const callerOf = (request: FastifyRequest): InnerCaller => {
@@ -29,7 +31,7 @@ const adminOf = (request: FastifyRequest): InnerCaller => {
  * their own; administrators read all, answer any, change state and kind, and delete.
  */
 export const innerRequestRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  app.get('/api/request_inner/:filter', async (request) => {
+  app.get('/api/request_inner/:filter', documented({ params: { filter: innerRequestFilterSchema } }), async (request) => {
     const caller = callerOf(request);
     const f = parseOrThrow(innerRequestFilterSchema, filterOf(request));
     return innerRequestsPage(ctx.pool, {
@@ -42,7 +44,13 @@ export const innerRequestRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   /** Multipart: innerRequest (JSON), usersIds (JSON), files; an answer names its request in parent_id. */
-  app.post('/api/request_inner', async (request) => {
+  app.post('/api/request_inner', documented({
+    multipart: {
+      innerRequest: { description: 'Запрос администратору (JSON)', schema: innerRequestInputSchema },
+      usersIds: { description: 'Кому сообщить по почте (JSON, список id)' },
+      files: { description: 'Файлы', file: true },
+    },
+  }), async (request) => {
     const caller = callerOf(request);
     const parsed = await readBody(request, ctx.files, FEW_FILES_LIMITS);
     const r = await withUploads(parsed, async () => {
@@ -54,7 +62,7 @@ export const innerRequestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { message: innerMessages.created, id: r.id };
   });
 
-  app.put('/api/request_inner/:id', async (request) => {
+  app.put('/api/request_inner/:id', documented({ body: innerRequestUpdateSchema }), async (request) => {
     const caller = adminOf(request);
     const id = idParam((request.params as { id: string }).id);
     const raw = objectBody(request.body ?? {});

@@ -9,7 +9,12 @@ import { actorOf } from '../auth/current-user';
 import { objectBody } from '../../domain/shared/primitives';
 import { commandContext, idParam, requireRight, userOf } from '../http/guard';
 import { readBody, withUploads } from '../http/multipart';
-import { keptFilesOf, NEWS_UPLOAD_LIMITS, sendStoredFile, storedFilesOf } from './news-files';
+import { keptFilesOf } from '../http/uploaded-files';
+import { NEWS_UPLOAD_LIMITS, sendStoredFile, storedFilesOf } from './news-files';
+import { z } from 'zod';
+import { documented } from '../http/route-registry';
+import { manualFolderSchema, manualItemSchema } from '../../domain/manual/decider';
+import { id } from '../../domain/shared/primitives';
 
 const EDIT = 'RIGHT_MANUALS_EDIT' as const;
 
@@ -32,12 +37,21 @@ const folderOfItem = async (ctx: AppContext, itemId: number): Promise<number> =>
  * files). Every signed-in user reads them; writes need RIGHT_MANUALS_EDIT FULL.
  */
 export const manualRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  // The decider parses the folder and the item (domain/manual/decider.ts); the item names its folder.
+  const folderBody = documented({ body: z.object({ manual: manualFolderSchema }) });
+  const itemParts = documented({
+    multipart: {
+      manualItem: { description: 'Раздел инструкции (JSON)', schema: manualItemSchema.extend({ manual_id: id() }) },
+      filesList: { description: 'Оставляемые файлы (JSON)' },
+      files: { description: 'Файлы', file: true },
+    },
+  });
   app.get('/api/manuals', async (request) => {
     userOf(request);
     return { manuals: await listManuals(ctx.pool) };
   });
 
-  app.post('/api/manuals', async (request) => {
+  app.post('/api/manuals', folderBody, async (request) => {
     const user = requireRight(request, EDIT, RightValue.FULL);
     const manual = payloadOf(objectBody(request.body), 'manual');
     const r = await saveManualFolder(ctx, null, manual, actorOf(user), commandContext(request));
@@ -45,7 +59,7 @@ export const manualRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { message: manualMessages.saved, id: r.id };
   });
 
-  app.put('/api/manuals/:id', async (request) => {
+  app.put('/api/manuals/:id', folderBody, async (request) => {
     const user = requireRight(request, EDIT, RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
     const manual = payloadOf(objectBody(request.body), 'manual');
@@ -62,7 +76,7 @@ export const manualRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { message: manualMessages.deleted };
   });
 
-  app.post('/api/manuals_items', async (request) => {
+  app.post('/api/manuals_items', itemParts, async (request) => {
     const user = requireRight(request, EDIT, RightValue.FULL);
     const parsed = await readBody(request, ctx.files, NEWS_UPLOAD_LIMITS);
     const r = await withUploads(parsed, async () => {
@@ -75,7 +89,7 @@ export const manualRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { message: manualMessages.saved, id: r.id, manualItem: await getManualItem(ctx.pool, r.id) };
   });
 
-  app.put('/api/manuals_items/:id', async (request) => {
+  app.put('/api/manuals_items/:id', itemParts, async (request) => {
     const user = requireRight(request, EDIT, RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
     const folderId = await folderOfItem(ctx, id);

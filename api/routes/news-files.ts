@@ -1,12 +1,12 @@
-import { open } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contentMatches, extensionOfName, MAGIC_HEAD_BYTES, MEDIA_TYPES, UPLOAD_MAX_BYTES, type StoredFile, type UploadRule } from '../../domain/news/files';
+import { contentMatches, extensionOfName, MEDIA_TYPES, UPLOAD_MAX_BYTES, type StoredFile, type UploadRule } from '../../domain/news/files';
 import { invalid, notFound } from '../../domain/shared/errors';
 import { fileRefOf } from '../../infrastructure/files/file-store';
 import type { AppContext } from '../context';
 import { attachmentDisposition, downloadContentType } from '../http/download';
 import type { UploadLimits, Upload } from '../http/multipart';
+import { headOf } from '../http/uploaded-files';
 
 /**
  * Uploads of support news and manuals (administration.md 5): 250 MB a file. A call's files together
@@ -21,17 +21,6 @@ export const NEWS_UPLOAD_LIMITS: UploadLimits = {
   totalBytes: UPLOAD_MAX_BYTES,
 };
 
-const headOf = async (path: string): Promise<Uint8Array> => {
-  const f = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(MAGIC_HEAD_BYTES);
-    const { bytesRead } = await f.read(buf, 0, MAGIC_HEAD_BYTES, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await f.close();
-  }
-};
-
 /** The uploads as stored files: allowed extension, content that matches it, not empty. */
 export const storedFilesOf = async (ctx: AppContext, uploads: readonly Upload[], rule: UploadRule): Promise<StoredFile[]> => {
   const out: StoredFile[] = [];
@@ -42,14 +31,6 @@ export const storedFilesOf = async (ctx: AppContext, uploads: readonly Upload[],
     out.push(fileRefOf(await ctx.ids.next('file'), u.name, contentTypeOf(u.name), u.blob));
   }
   return out;
-};
-
-/** `filesList`: the ids (or `{ file_id }`) of the current files kept; absent = all kept. */
-export const keptFilesOf = (raw: unknown, current: readonly StoredFile[]): StoredFile[] => {
-  if (raw === undefined || raw === null || raw === '') return [...current];
-  if (!Array.isArray(raw)) throw invalid('Неверный список файлов', { filesList: 'Неверный список файлов' });
-  const ids = new Set(raw.map((e) => String(e && typeof e === 'object' ? ((e as Record<string, unknown>).file_id ?? (e as Record<string, unknown>).id) : e)));
-  return current.filter((f) => ids.has(f.file_id));
 };
 
 export const contentTypeOf = (name: string) => MEDIA_TYPES[extensionOfName(name)] ?? downloadContentType(name);

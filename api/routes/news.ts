@@ -9,7 +9,10 @@ import type { AppContext } from '../context';
 import { actorOf } from '../auth/current-user';
 import { commandContext, filterDate, filterId, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
 import { readBody, withUploads } from '../http/multipart';
-import { keptFilesOf, NEWS_UPLOAD_LIMITS, sendStoredFile, storedFilesOf } from './news-files';
+import { keptFilesOf } from '../http/uploaded-files';
+import { NEWS_UPLOAD_LIMITS, sendStoredFile, storedFilesOf } from './news-files';
+import { documented } from '../http/route-registry';
+import { newsSchema } from '../../domain/news/decider';
 
 const EDIT = 'RIGHT_GAS_SOFT_RENEWAL_EDIT' as const;
 
@@ -26,6 +29,14 @@ const renewalOf = (fields: Record<string, unknown>): Record<string, unknown> => 
  * before the body is read, so a caller without it never puts a byte on disk.
  */
 export const newsRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  // The decider parses the renewal with newsSchema (domain/news/decider.ts).
+  const renewalParts = documented({
+    multipart: {
+      renewal: { description: 'Обновление ПО (JSON)', schema: newsSchema },
+      filesList: { description: 'Оставляемые файлы (JSON)' },
+      files: { description: 'Файлы', file: true },
+    },
+  });
   app.get('/api/gas_soft_renewals', async (request) => {
     userOf(request);
     const q = filterOf(request);
@@ -41,7 +52,7 @@ export const newsRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   const answer = async (id: number) => ({ message: newsMessages.saved, id, renewal: await getNews(ctx.pool, id) });
 
-  app.post('/api/gas_soft_renewal', async (request) => {
+  app.post('/api/gas_soft_renewal', renewalParts, async (request) => {
     const user = requireRight(request, EDIT, RightValue.FULL);
     const parsed = await readBody(request, ctx.files, NEWS_UPLOAD_LIMITS);
     const r = await withUploads(parsed, async () => {
@@ -52,7 +63,7 @@ export const newsRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return answer(r.id);
   });
 
-  app.put('/api/gas_soft_renewal/:id', async (request) => {
+  app.put('/api/gas_soft_renewal/:id', renewalParts, async (request) => {
     const user = requireRight(request, EDIT, RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
     const current = await loadNews(ctx, id);

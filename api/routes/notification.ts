@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createNotifications, markNotificationRead, markRequestNotificationsRead } from '../../commands/notification/notifications';
-import { createNotificationsSchema, NOTIFICATION_ID, NotificationState } from '../../domain/notification';
+import { createNotificationsSchema, notificationIdSchema, notificationUpdateSchema } from '../../domain/notification';
 import { objectBody } from '../../domain/shared/primitives';
 import { parseOrThrow } from '../../domain/shared/validation';
 import { invalid } from '../../domain/shared/errors';
@@ -9,22 +9,22 @@ import { requestReadScope } from './request-queries';
 import { scopeOf } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { commandContext, idParam, userOf } from '../http/guard';
+import { documented, noBody } from '../http/route-registry';
 
 /** Writes on notifications (administration.md 2.4, 7); the list is in notification-queries.ts. */
 export const notificationRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  app.put('/api/notifications/:id', async (request) => {
+  app.put('/api/notifications/:id', documented({ params: { id: notificationIdSchema }, body: notificationUpdateSchema }), async (request) => {
     const user = userOf(request);
     const { id } = request.params as { id: string };
-    if (!NOTIFICATION_ID.test(id)) throw invalid('Неверный идентификатор уведомления');
-    const state = Number((request.body as { state?: unknown } | null)?.state ?? NotificationState.READ);
-    if (state !== NotificationState.READ) throw invalid('Уведомление можно только отметить прочитанным');
+    if (!notificationIdSchema.safeParse(id).success) throw invalid('Неверный идентификатор уведомления');
+    parseOrThrow(notificationUpdateSchema, objectBody(request.body ?? {}));
     const r = await markNotificationRead(ctx, user.id, id, commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: 'Сохранено' };
   });
 
   /** Opening a request's chat tab marks its notifications read. */
-  app.put('/api/notifications/request/:requestId', async (request) => {
+  app.put('/api/notifications/request/:requestId', documented({ body: noBody }), async (request) => {
     const user = userOf(request);
     const requestId = idParam((request.params as { requestId: string }).requestId);
     // A request the caller may not see does not exist for them: 404, nothing written.
@@ -38,7 +38,7 @@ export const notificationRoutes = (app: FastifyInstance, ctx: AppContext) => {
    * Notices about a request for chosen users: only about a request the caller may read, and only
    * to active accounts (checked by the command).
    */
-  app.post('/api/create_notifications', async (request) => {
+  app.post('/api/create_notifications', documented({ body: createNotificationsSchema }), async (request) => {
     const { user, scope } = requestReadScope(request);
     const body = parseOrThrow(createNotificationsSchema, objectBody(request.body ?? {}));
     const requestId = body.requestId;

@@ -8,15 +8,22 @@ import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
 import { commandContext, filterId, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
 import { actorOf } from '../auth/current-user';
-import { id } from '../../domain/shared/primitives';
 import { visibleUnitIds } from './request-queries';
 import { secretBox } from '../../commands/hotline/secret-box';
+import { z } from 'zod';
+import { documented } from '../http/route-registry';
+import { organizationSchema, unitMoveSchema, unitsSchema } from '../../domain/organization/schemas';
+import { objectBody } from '../../domain/shared/primitives';
+import { parseOrThrow } from '../../domain/shared/validation';
 
 const bool = (v: unknown) => (v === undefined || v === '' ? null : v === 'true' || v === '1' || v === true);
 
 /** Organisations with their buildings, the host relation and moving buildings (administration.md 2.8, 7). */
+// The decider parses the organisation and its buildings (domain/organization/decider.ts).
+const organizationBody = documented({ body: z.object({ organization: organizationSchema, units: unitsSchema.optional() }) });
+
 export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  // Hot line passwords are stored sealed (issue 14); holders of RIGHT_HOTLINE_PASS are shown them in clear.
+  // Hot line passwords are stored sealed (decisions 68–71); holders of RIGHT_HOTLINE_PASS are shown them in clear.
   const box = secretBox(ctx.config.hotlineSecretKey);
   const revealed = <T extends { hot_line_password?: unknown } | null>(o: T): T =>
     o && typeof o.hot_line_password === 'string' ? { ...o, hot_line_password: box.reveal(o.hot_line_password) } : o;
@@ -51,8 +58,8 @@ export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: 'Организация сохранена', id: r.id, organization: revealed((await getOrganization(ctx.pool, r.id, hasFull(user.rightsObject, 'RIGHT_HOTLINE_PASS'))) as { hot_line_password?: unknown } | null) };
   };
-  app.post('/api/organization', async (request) => save(null, request));
-  app.put('/api/organization/:id', async (request) => save(idParam((request.params as { id: string }).id), request));
+  app.post('/api/organization', organizationBody, async (request) => save(null, request));
+  app.put('/api/organization/:id', organizationBody, async (request) => save(idParam((request.params as { id: string }).id), request));
 
   app.delete('/api/organization/:id', async (request) => {
     const user = requireRight(request, 'RIGHT_ORGANIZATIONS', RightValue.FULL);
@@ -67,11 +74,10 @@ export const organizationRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   /** Moves a building to another organisation (payload organization_id). */
-  app.post('/api/update_unit_attr/:unitId', async (request) => {
+  app.post('/api/update_unit_attr/:unitId', documented({ body: unitMoveSchema }), async (request) => {
     const user = requireRight(request, 'RIGHT_ORGANIZATIONS', RightValue.FULL);
-    const to = id({ message: 'Укажите организацию' }).safeParse((request.body as { organization_id?: unknown } | null)?.organization_id);
-    if (!to.success) throw invalid('Укажите организацию', { organization_id: 'Укажите организацию' });
-    const r = await moveUnit(ctx, idParam((request.params as { unitId: string }).unitId), to.data, actorOf(user), commandContext(request));
+    const to = parseOrThrow(unitMoveSchema, objectBody(request.body ?? {})).organization_id;
+    const r = await moveUnit(ctx, idParam((request.params as { unitId: string }).unitId), to, actorOf(user), commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: 'Сохранено' };
   });

@@ -5,17 +5,24 @@ import { sql } from 'slonik';
 import { findReport } from '../../domain/report/registry';
 import { resolveParameters, type ReportParameters } from '../../domain/report/court/parameters';
 import { EXCLUDED_REGION_ID_FROM } from '../../domain/report/court/constants';
+import { columnKey, dataCallParameters, repairListKeys, repairListOf } from '../../domain/report/court/data-calls';
 import { formatDate } from '../../domain/shared/dates';
 import { ruErrorMap } from '../../domain/shared/validation';
 import { forbidden, invalid, notFound } from '../../domain/shared/errors';
 import { courtReportQueries } from '../../projections/report/queries';
 import type { CourtReportId } from '../../domain/report/court/reports';
 import type { AppContext } from '../context';
+import { connectionBudgetOf } from '../config';
 import { scopeOf } from '../auth/current-user';
 import { attachmentDisposition } from '../http/download';
 import { requireRight, userOf } from '../http/guard';
 import { ReportJobs } from '../jobs/report';
 import { objectDocuments } from './technical-docs';
+import { z } from 'zod';
+import { documented } from '../http/route-registry';
+import { documentParametersSchema } from '../../domain/report/technical/documents';
+import { reportParametersShape } from '../../domain/report/court/parameters';
+import { documentedParameterNames } from '../../domain/report/court/data-calls';
 
 const MIME = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -25,6 +32,14 @@ const jobMissing = 'Отчет не найден';
 /** Rows a data call answers at most (the report's file holds them all). */
 const DATA_ROWS = 5000;
 /** Section 7's report data calls → the report whose query answers them, and the answer's list key. */
+/**
+ * The report data calls' parameters (the dialog's schema, reportParametersShape) with the documented
+ * spellings beside ours (equipment.md 7: regionId, dateStart, dateFinsh…), which dataCallParameters maps.
+ */
+const dataCallQuery = reportParametersShape.extend(
+  Object.fromEntries(Object.keys(documentedParameterNames).map((k) => [k, z.union([z.string(), z.number(), z.boolean()]).optional().describe(`Документированное имя параметра ${documentedParameterNames[k]}`)])),
+);
+
 export const reportDataCalls: ReadonlyArray<readonly [string, CourtReportId, 'requests' | 'tools']> = [
   ['requests_enclosure_1', 'enclosure-1', 'requests'],
   ['requests_enclosure_2', 'enclosure-2', 'requests'],
@@ -36,9 +51,11 @@ export const reportDataCalls: ReadonlyArray<readonly [string, CourtReportId, 're
   ['tools_repair_detail', 'repair-3', 'tools'],
   ['tools_for_hw_report', 'hardware-1', 'tools'],
 ];
+/** The calls whose answer also holds the named lists by tool kind (equipment.md 7). */
+const repairListCalls = new Set(['tools_waiting_repair', 'tools_repair_detail']);
 
 /**
- * The reports as jobs (issue 15): POST /api/reports/{reportId} with the dialog's parameters starts a
+ * The reports as jobs (decisions 87–96): POST /api/reports/{reportId} with the dialog's parameters starts a
  * run ({ jobId }); GET /api/reports/jobs/{jobId} answers its state, phase, rows done of total, and
  * when done the preview and the file name; DELETE cancels; GET …/file downloads. A court report: its
  * own right at FULL; a region other than the caller's own, or all regions, needs request read at ALL;
@@ -54,12 +71,16 @@ export const reportJobsOf = (ctx: AppContext): ReportJobs => {
   let jobs = jobsByContext.get(ctx);
   if (!jobs) {
     const databaseUrl = ctx.pool.configuration.connectionUri;
+    const budget = connectionBudgetOf(ctx.config);
     jobs = new ReportJobs(
       {
         dir: path.join(ctx.config.dataDir, 'reports'),
-        backend: ctx.config.redisUrl ? { kind: 'redis', url: ctx.config.redisUrl } : { kind: 'postgres', url: databaseUrl },
+        backend: ctx.config.redisUrl
+          ? { kind: 'redis', url: ctx.config.redisUrl }
+          : { kind: 'postgres', url: databaseUrl, queuePool: budget.reportsQueue, workerPool: budget.reportsWorker },
         databaseUrl,
         queueName: `${ctx.config.jobsQueue}-reports`,
+        childPoolSize: budget.reportChild,
       },
       ctx.log,
     );
@@ -110,37 +131,55 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   /**
    * The report data calls of requests.md / equipment.md 7: the same query as the report's file, as
-   * JSON ({json} = the dialog's parameters; the current year by default). Rows are objects keyed by
-   * the column titles, at most DATA_ROWS of them (`truncated` says when more exist: the file has all).
+   * JSON ({json} = the dialog's parameters, or the same as query parameters; the documented names
+   * such as regionId/dateStart/dateFinsh beside ours; the current year by default). Rows are keyed by
+   * stable ASCII keys (`columns` pairs each key with its title for a client that prints them), at
+   * most DATA_ROWS of them (`truncated` says when more exist: the file has all). The repair calls
+   * also answer the spec's named lists by tool kind (tServers, tSysBlocksMonitors, tTerminalsVks…).
    */
   for (const [call, reportId, key] of reportDataCalls) {
     const answer = async (request: FastifyRequest, raw: string | undefined) => {
-      let body: unknown = {};
-      if (raw !== undefined && raw !== '') {
+      let body: Record<string, unknown> = {};
+      const fromQuery = raw === undefined || raw === '';
+      if (!fromQuery) {
+        let parsed: unknown;
         try {
-          body = JSON.parse(raw);
+          parsed = JSON.parse(raw);
         } catch {
           throw invalid('Неверные параметры отчета', { parameters: 'Неверные параметры отчета' });
         }
-      }
-      const { query, resolved } = await prepare(request, reportId, body);
+        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalid('Неверные параметры отчета', { parameters: 'Неверные параметры отчета' });
+        body = parsed as Record<string, unknown>;
+      } else body = { ...(request.query as Record<string, unknown>) };
+      const { query, resolved } = await prepare(request, reportId, dataCallParameters(body, fromQuery));
       const data = await query(ctx.pool, resolved);
-      const titles = data.columns.map((c) => c.title);
+      const keys = data.columns.map((c) => columnKey(c.title));
       const rows: Array<Record<string, unknown>> = [];
       let truncated = false;
       for await (const batch of data.rows) {
         for (const row of batch) {
           if (rows.length >= DATA_ROWS) truncated = true;
-          else rows.push(Object.fromEntries(titles.map((t, i) => [t, row.cells[i] ?? null])));
+          else rows.push({ ...Object.fromEntries(keys.map((k, i) => [k, row.cells[i] ?? null])), ...(row.style ? { row_style: row.style } : {}) });
         }
       }
-      return { [key]: rows, heading: data.heading, columns: titles, totals: data.totals(), itemsCount: data.total, truncated };
+      const lists = repairListCalls.has(call)
+        ? Object.fromEntries(repairListKeys.map((list) => [list, rows.filter((r) => !r.row_style && repairListOf(String(r.tool_kind ?? '')) === list)]))
+        : {};
+      return {
+        [key]: rows,
+        ...lists,
+        heading: data.heading,
+        columns: data.columns.map((c, i) => ({ key: keys[i]!, title: c.title })),
+        totals: data.totals(),
+        itemsCount: data.total,
+        truncated,
+      };
     };
-    app.get(`/api/${call}`, async (request) => answer(request, undefined));
-    app.get(`/api/${call}/:json`, async (request) => answer(request, (request.params as { json: string }).json));
+    app.get(`/api/${call}`, documented({ query: dataCallQuery }), async (request) => answer(request, undefined));
+    app.get(`/api/${call}/:json`, documented({ params: { json: dataCallQuery } }), async (request) => answer(request, (request.params as { json: string }).json));
   }
 
-  app.post('/api/reports/:reportId', async (request) => {
+  app.post('/api/reports/:reportId', documented({ params: { reportId: z.string() }, body: z.union([reportParametersShape, documentParametersSchema()]) }), async (request) => {
     const { reportId } = request.params as { reportId: string };
     const document = findReport(reportId);
     if (document?.objectDocument) return { jobId: await jobs.run(await documents.documentJob(request, document, request.body)) };

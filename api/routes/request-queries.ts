@@ -4,21 +4,24 @@ import { hasFull } from '../../domain/rights/rights';
 import { AccessLevel, RightValue } from '../../domain/rights/values';
 import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
 import { invalid, notFound } from '../../domain/shared/errors';
-import { parseRequestFilter, type RequestFilter } from '../../domain/request/list-filter';
-import { listRequests, requestBatches, requestInScope, requestLists, type RequestListRow } from '../../projections/request/list/queries';
-import { buildRequestView, loadRequestState, requestNotFound, type RequestView } from '../../projections/request/list/view';
+import { parseRequestFilter, requestListFilterSchema, type RequestFilter } from '../../domain/request/list-filter';
+import { listRequests, requestBatches, requestInScope, requestLists } from '../../projections/request/list/queries';
+import { buildRequestView, loadRequestState, requestNotFound } from '../../projections/request/list/view';
+import type { RequestListRow, RequestView } from '../../domain/request/contracts';
 import { loadNames } from '../../projections/request/list/names';
 import { requestHistory } from '../../projections/request/history/queries';
 import { requestComments } from '../../projections/request/comments/queries';
 import { fileSectionOf, requestFiles } from '../../projections/request/files/queries';
 import { requestSpares, searchSpares } from '../../projections/spares/queries';
 import type { AppContext } from '../context';
+import { notifyRecipients } from '../../commands/request/lookups';
 import { idParam, parseFilter, requireRight, userOf as userOfRequest } from '../http/guard';
 import { scopeOf, type CurrentUser } from '../auth/current-user';
 import type { RequestState } from '../../domain/request/state';
 import { foldRequest, requestStreamId, type RequestEvent } from '../../domain/request';
 import { datedUpTo, eventsUpTo, parseMoment } from '../../domain/audit/moment';
 import { requestNotYet } from '../../domain/audit/texts';
+import { documented } from '../http/route-registry';
 
 /** The caller's RIGHT_REQUEST_READ scope (403 without OWN or ALL). */
 export const requestReadScope = (request: FastifyRequest): { user: CurrentUser; scope: UnitScope } => {
@@ -62,7 +65,7 @@ export const requestViewOf = (
 ): Promise<RequestView> => buildRequestView(ctx.pool, loaded, { userId: user.id, rights: user.rightsObject, fio: user.fio, scope }, now, ctx.cache);
 
 /**
- * The request as it was at `at` (issue 17): its stream folded up to that moment with the domain's
+ * The request as it was at `at` (decisions 97–99): its stream folded up to that moment with the domain's
  * evolve (not the read models), the history and chat cut at the same moment. The caller has already
  * passed today's scope check. 404 'Заявка на этот момент ещё не существовала' before the first event.
  */
@@ -141,8 +144,9 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
     for await (const batch of requestBatches(ctx.pool, filter, scope)) allRequests.push(...batch);
     return { ...page, allRequests };
   };
-  app.get('/api/request', list);
-  app.get('/api/request/:filter', list);
+  // The filter parseRequestFilter reads: JSON in the path or the same fields in the query (filterOf).
+  app.get('/api/request', documented({ query: requestListFilterSchema }), list);
+  app.get('/api/request/:filter', documented({ params: { filter: requestListFilterSchema } }), list);
 
   /**
    * Everything the dialog shows, with the chat and history lists too (the same rows as their own
@@ -153,7 +157,7 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const at = parseMoment((request.query as { at?: unknown } | undefined)?.at);
     if (at !== undefined) {
       // Today's existence and scope from the list row (cheap); the past state is folded from the stream.
-      // Both are read at once (one round trip less on the bench's 30 ms budget); the past state is
+      // Both are read at once (one round trip less); the past state is
       // answered only when the scope check passes, so nothing of it reaches an outside caller.
       const id = idParam((request.params as { id: string }).id);
       const past = requestAt(ctx, id, user, at);
@@ -221,6 +225,15 @@ export const requestQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/request_works/:id', async (request) => {
     const { user, id } = await visible(request);
     return { works: withoutCost((await lists(id)).works, mayViewCosts(user)) };
+  });
+
+  /** Whom a chat message on the request may notify ('Уведомить'; the comment route notifies only these). */
+  app.get('/api/request_recipients/:id', async (request) => {
+    const { user, id } = await visible(request);
+    const { state } = await loadRequestState(ctx.store, id);
+    const candidates = await notifyRecipients(ctx, state, user.id);
+    const names = await loadNames(ctx.pool, { users: candidates.map((c) => c.id) }, ctx.cache);
+    return { recipients: candidates.map((c) => ({ id: c.id, fio: names.user(c.id) ?? `№ ${c.id}`, roles: c.roles })) };
   });
 
   app.get('/api/request_comments/:id', async (request) => {

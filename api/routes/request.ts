@@ -3,7 +3,6 @@ import { RightValue } from '../../domain/rights/values';
 import { hasOwnOrAll } from '../../domain/rights/rights';
 import { invalid, forbidden, notFound } from '../../domain/shared/errors';
 import type { FileRef, RequestDocument } from '../../domain/request/state';
-import { newDocumentsSchema, parseOrThrow } from '../../domain/request/validation';
 import type { UnitScope } from '../../domain/rights/scope';
 import { fileRefOf } from '../../infrastructure/files/file-store';
 import { isRequestAction, requestAction } from '../../commands/request/actions';
@@ -20,6 +19,11 @@ import { FEW_FILES_LIMITS, readBody, takeUpload, withUploads, type Upload } from
 import { checkActUpload } from './files';
 import { requestCaller } from './request-caller';
 import { requestViewOf } from './request-queries';
+import { z } from 'zod';
+import { documented } from '../http/route-registry';
+import { commentSchema, engineerIdsSchema, groupRequestSchema, newDocumentsSchema, parseOrThrow, requestActionBodySchema, requestDateBodySchema, requestNumberBodySchema, requestShape, submittedRequestSchema } from '../../domain/request/validation';
+import { requestActionNames } from '../../domain/request/actions';
+import { id, objectBody } from '../../domain/shared/primitives';
 
 const isEmptyScope = (scope: UnitScope) => !scope.all && scope.unitIds.length === 0;
 
@@ -104,6 +108,21 @@ const revisionOf = (fields: Record<string, unknown>, request: Record<string, unk
 
 /** The write side of requests.md section 7: register, save, buttons, number/date, comments, group. */
 export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  // The save's parts as the commands parse them (domain/request/validation.ts).
+  const requestParts = documented({
+    multipart: {
+      request: { description: 'Заявка (JSON)', schema: submittedRequestSchema },
+      engineers: { description: 'Исполнители (JSON, список id)', schema: engineerIdsSchema },
+      spares: { description: 'ЗИП (JSON)' },
+      sparesPbs: { description: 'ЗИП ПБС (JSON)', schema: requestShape.spares_pbs },
+      works: { description: 'Работы (JSON)', schema: requestShape.works },
+      toolsCommissioning: { description: 'Оборудование для ввода в эксплуатацию (JSON)', schema: requestShape.tools_commissioning },
+      filesList: { description: 'Описание прикладываемых файлов (JSON)' },
+      oldDocsList: { description: 'Оставляемые документы (JSON)' },
+      newDocsList: { description: 'Новые документы (JSON)', schema: newDocumentsSchema },
+      files: { description: 'Файлы (до 50 МБ каждый)', file: true },
+    },
+  });
   const w = { ...ctx, log: ctx.log };
 
   /**
@@ -167,16 +186,18 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { outcome: r as RequestOutcome, message: 'Заявка сохранена', extra: r.notices.length ? { notices: r.notices } : {} };
   };
 
-  app.post('/api/request', async (request) => save(request, null));
-  app.put('/api/request', async (request) => save(request, null));
-  app.put('/api/request/:id', async (request) => save(request, idParam((request.params as { id: string }).id)));
+  app.post('/api/request', requestParts, async (request) => save(request, null));
+  app.put('/api/request', requestParts, async (request) => save(request, null));
+  app.put('/api/request/:id', requestParts, async (request) => save(request, idParam((request.params as { id: string }).id)));
 
-  app.post('/api/request/:id/:action', async (request) => {
+  app.post('/api/request/:id/:action', documented({ params: { action: z.enum(requestActionNames) }, body: requestActionBodySchema }), async (request) => {
     const { id: rawId, action } = request.params as { id: string; action: string };
     if (!isRequestAction(action)) throw invalid('Неизвестное действие');
     const user = userOf(request);
     const id = idParam(rawId);
-    const body = (request.body ?? {}) as { revision?: number | null; engineer_ids?: unknown; engineers?: unknown };
+    const raw = objectBody(request.body ?? {});
+    // The executors as sent: the decider checks them (engineerIdsSchema) after the command reads them.
+    const body = { ...raw, revision: parseOrThrow(requestActionBodySchema.pick({ revision: true }), raw).revision ?? null };
     const r = await requestAction(w, requestCaller(user), id, action, body, commandContext(request));
     return answer(request, r, 'Заявка сохранена');
   });
@@ -188,7 +209,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { message: 'Заявка удалена' };
   });
 
-  app.post('/api/request_set_new_number', async (request) => {
+  app.post('/api/request_set_new_number', documented({ body: requestNumberBodySchema }), async (request) => {
     const user = requireRight(request, 'RIGHT_REQUEST_EDIT_NUMBER', RightValue.FULL);
     const body = (request.body ?? {}) as { requestId?: unknown; newNumber?: unknown };
     const id = idParam(body.requestId);
@@ -196,7 +217,7 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return answer(request, r, 'Номер заявки изменен');
   });
 
-  app.post('/api/request_set_new_date', async (request) => {
+  app.post('/api/request_set_new_date', documented({ body: requestDateBodySchema }), async (request) => {
     const user = requireRight(request, 'RIGHT_REQUEST_EDIT_NUMBER', RightValue.FULL);
     const body = (request.body ?? {}) as { requestId?: unknown; newDate?: unknown };
     const id = idParam(body.requestId);
@@ -204,7 +225,13 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return answer(request, r, 'Дата заявки изменена');
   });
 
-  app.post('/api/request_comments', async (request) => {
+  app.post('/api/request_comments', documented({
+    multipart: {
+      requestComment: { description: 'Комментарий (JSON: request_id, comment, user_id)', schema: commentSchema.extend({ request_id: id() }) },
+      usersIds: { description: 'Кого уведомить (JSON, список id)', schema: engineerIdsSchema },
+      files: { description: 'Файлы (до 10 МБ каждый)', file: true },
+    },
+  }), async (request) => {
     const user = userOf(request);
     if (isEmptyScope(requestCaller(user).readScope)) throw notFound(REQUEST_NOT_FOUND);
     const parsed = await readBody(request, ctx.files, FEW_FILES_LIMITS);
@@ -232,7 +259,15 @@ export const requestRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   /** Group creation (RIGHT_MULTIPLE_REQUESTS): payload unitsIds, requestText, filesList + files. */
-  app.post('/api/request_multiple', async (request) => {
+  app.post('/api/request_multiple', documented({
+    multipart: {
+      unitsIds: { description: 'Объекты (JSON, список id)', schema: groupRequestSchema.shape.units_ids },
+      requestText: { description: 'Содержание заявки', schema: groupRequestSchema.shape.request_text },
+      requestKindId: { description: 'Вид заявки', schema: id() },
+      filesList: { description: 'Описание файлов (JSON)' },
+      files: { description: 'Файлы', file: true },
+    },
+  }), async (request) => {
     const user = requireRight(request, 'RIGHT_MULTIPLE_REQUESTS', RightValue.FULL);
     const parsed = await readBody(request, ctx.files, FEW_FILES_LIMITS);
     const { fields, uploads } = parsed;

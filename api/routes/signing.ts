@@ -1,24 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { loadRequest, REQUEST_NOT_FOUND } from '../../commands/request/load';
-import { addTrustedRoot, readTrustedRoots, removeTrustedRoot, signDocument } from '../../commands/signing/signing';
+import { signDocument, verifyStored } from '../../commands/signing/signing';
+import { revocationTitles } from '../../domain/signing/certificates';
+import { verificationNow } from '../../infrastructure/signature/verify-cms';
 import type { ActStamp } from '../../domain/act/stamp';
 import { hasFull } from '../../domain/rights/rights';
 import { scopeIncludes } from '../../domain/rights/scope';
-import { RightValue } from '../../domain/rights/values';
 import { signingRightOf } from '../../domain/signing/decider';
 import { signerKinds, signerKindTitles, type SignerKind } from '../../domain/signing/events';
-import { fromBase64 } from '../../domain/signing/soft-signer';
 import { forbidden, invalid, notFound, refused } from '../../domain/shared/errors';
-import { getSignDocument, listSignFiles, requestSignFiles, viewOf, type SignDocumentRow } from '../../projections/signing/queries';
+import { getSignDocument, listSignFiles, regionCodeOf, requestSignFiles, viewOf, type SignDocumentRow } from '../../projections/signing/queries';
+import { utcOffsetOfRegion } from '../../domain/signing/region-time';
+import { signingServicesOf } from './signing-services';
 import type { CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { renderActCopy } from '../acts/render-copy';
 import { ZipStream } from '../export/zip-stream';
 import { attachmentDisposition, downloadContentType } from '../http/download';
 import { readBody, type UploadLimits } from '../http/multipart';
-import { commandContext, idParam, requireRight, userOf } from '../http/guard';
+import { commandContext, idParam, userOf } from '../http/guard';
 import { requestCaller } from './request-caller';
+import { documented } from '../http/route-registry';
+import { signDocIdSchema, signerKindSchema } from '../../domain/signing/events';
+import { id } from '../../domain/shared/primitives';
 
 const PAGE_SIZE = 10;
 const SIGN_NOT_FOUND = 'Документ на подпись не найден';
@@ -54,12 +59,24 @@ const stampsOf = (row: SignDocumentRow): ActStamp[] =>
   signerKinds.flatMap((kind) => {
     const s = row.signatures[kind];
     return s
-      ? [{ role: kind, roleTitle: signerKindTitles[kind], owner: s.facts.owner, serial: s.facts.serial, validFrom: s.facts.valid_from, validTo: s.facts.valid_to, signedAt: s.facts.signed_at }]
+      ? [
+          {
+            role: kind,
+            roleTitle: signerKindTitles[kind],
+            owner: s.facts.owner,
+            serial: s.facts.serial,
+            validFrom: s.facts.valid_from,
+            validTo: s.facts.valid_to,
+            signedAt: s.facts.signed_at,
+            utcOffsetMinutes: s.facts.utc_offset_minutes,
+            demo: s.facts.demo === true,
+          },
+        ]
       : [];
   });
 
 /**
- * Electronic signing (issue 13; requests.md 2.4, 6, 8; administration.md 2.10): the documents a
+ * Electronic signing (decisions 72–86; requests.md 2.4, 6, 8; administration.md 2.10): the documents a
  * signer has to sign, the signature itself (verified before it is stored), the downloads, and the
  * administrator's trusted roots.
  */
@@ -88,7 +105,15 @@ export const signingRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { files };
   });
 
-  app.post('/api/signs', async (request) => {
+  app.post('/api/signs', documented({
+    multipart: {
+      file: { description: 'Файл подписи', file: true },
+      docId: { description: 'Документ', schema: signDocIdSchema },
+      signerKind: { description: 'Вид подписанта', schema: signerKindSchema },
+      signerId: { description: 'Подписант', schema: id() },
+      certificate: { description: 'Сертификат' },
+    },
+  }), async (request) => {
     const user = userOf(request);
     if (signingKindsOf(user).length === 0) throw forbidden();
     const body = await readBody(request, ctx.files, SIGN_LIMITS);
@@ -97,15 +122,17 @@ export const signingRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const upload = body.uploads.find((u) => u.field === 'file') ?? body.uploads[0];
       if (!upload) throw invalid('Приложите файл подписи', { file: 'Приложите файл подписи' });
       const kind = String(f.signerKind ?? '') as SignerKind;
-      if (!signerKinds.includes(kind)) throw invalid('Укажите роль подписанта', { signerKind: 'Укажите роль подписанта' });
+      if (!signerKindSchema.safeParse(kind).success) throw invalid('Укажите роль подписанта', { signerKind: 'Укажите роль подписанта' });
       const docId = String(f.docId ?? '');
-      if (!/^\d{1,10}$/.test(docId)) throw notFound(SIGN_NOT_FOUND);
+      if (!signDocIdSchema.safeParse(docId).success) throw notFound(SIGN_NOT_FOUND);
       const signerId = idParam(f.signerId);
       const signature = await readFile(upload.blob.tmpPath);
+      const person = { surname: user.surname, name: user.name, patronymic: user.patronymic };
+      const utcOffsetMinutes = utcOffsetOfRegion(await regionCodeOf(ctx.pool, user.region_id));
       const r = await signDocument(
         ctx,
-        ctx.files,
-        { docId, kind, signerId, rights: user.rightsObject, certificate: String(f.certificate ?? ''), signature },
+        signingServicesOf(ctx),
+        { docId, kind, signerId, rights: user.rightsObject, certificate: String(f.certificate ?? ''), signature, person, utcOffsetMinutes },
         commandContext(request),
       );
       await ctx.consistency.afterCommand(user.id, r.position);
@@ -146,6 +173,42 @@ export const signingRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return reply.send(zip.stream);
   });
 
+  /**
+   * One signature's details: the signer account, the certificate and its chain as verified when it
+   * was signed (kept with the signature), the revocation status recorded then, and the verification
+   * of the stored signature over the stored original against the trust store as it is now.
+   */
+  app.get('/api/sign_document/:docId/signatures/:kind', async (request) => {
+    const row = await visibleDocument(ctx, request);
+    const kind = String((request.params as { kind: string }).kind ?? '') as SignerKind;
+    const s = signerKinds.includes(kind) ? row.signatures[kind] : undefined;
+    if (!s) throw notFound('Подпись не найдена');
+    const services = signingServicesOf(ctx);
+    let now: { ok: boolean; message: string; revocation: string | null };
+    if (!(await ctx.files.exists(s.signature_file_id))) now = { ok: false, message: 'Файл подписи не найден', revocation: null };
+    else {
+      const signature = new Uint8Array(await readAll(ctx.files.open(s.signature_file_id)));
+      const prepared = await verifyStored(ctx, services, signature, row.checksum, new Date());
+      const result = await verificationNow({ ...prepared.input, receiving: false });
+      now = result.ok
+        ? { ok: true, message: 'Подпись верна', revocation: `${revocationTitles[result.verified.revocation.status]}${result.verified.revocation.detail ? ` (${result.verified.revocation.detail})` : ''}` }
+        : { ok: false, message: result.message, revocation: null };
+    }
+    const f = s.facts;
+    return {
+      kind,
+      kindTitle: signerKindTitles[kind],
+      signer: { id: s.signer_id, name: row.names[String(s.signer_id)] ?? '' },
+      certificate: { owner: f.owner, serial: f.serial, thumbprint: f.thumbprint, issuer: f.issuer, valid_from: f.valid_from, valid_to: f.valid_to, algorithm: f.algorithm, snils: f.snils ?? null },
+      chain: f.chain ?? null,
+      signedAt: f.signed_at,
+      utcOffsetMinutes: f.utc_offset_minutes ?? null,
+      demo: f.demo === true,
+      revocation: { status: f.revocation, title: revocationTitles[f.revocation], detail: f.revocation_detail ?? null },
+      verifiedNow: now,
+    };
+  });
+
   app.get('/api/sign_document/:docId/stamped', async (request, reply) => {
     const row = await visibleDocument(ctx, request);
     const copy = await renderActCopy(ctx, row.doc_id, stampsOf(row));
@@ -157,44 +220,4 @@ export const signingRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return reply.send(copy);
   });
 
-  app.get('/api/trusted_roots', async (request) => {
-    requireRight(request, 'RIGHT_SETTINGS', RightValue.FULL);
-    const roots = await readTrustedRoots(ctx);
-    return { roots: roots.map(({ certificate: _der, ...rest }) => rest) };
-  });
-
-  app.post('/api/trusted_roots', async (request) => {
-    requireRight(request, 'RIGHT_SETTINGS', RightValue.FULL);
-    const body = await readBody(request, ctx.files, SIGN_LIMITS);
-    try {
-      const upload = body.uploads[0];
-      let der: Uint8Array;
-      if (upload) der = new Uint8Array(await readFile(upload.blob.tmpPath));
-      else {
-        const text = String(body.fields.certificate ?? '').replace(/-----(BEGIN|END) CERTIFICATE-----/g, '');
-        if (!text.trim()) throw invalid('Приложите сертификат', { certificate: 'Приложите сертификат' });
-        try {
-          der = fromBase64(text);
-        } catch {
-          throw invalid('Файл не является сертификатом X.509');
-        }
-      }
-      // A PEM file is text: take its base64 body.
-      const asText = Buffer.from(der).toString('latin1');
-      if (asText.includes('-----BEGIN CERTIFICATE-----')) der = fromBase64(asText.replace(/-----(BEGIN|END) CERTIFICATE-----/g, ''));
-      const r = await addTrustedRoot(ctx, der, commandContext(request));
-      const root = r.state.at(-1);
-      return { message: 'Сохранено', root: root ? { ...root, certificate: undefined } : null };
-    } finally {
-      await body.discard();
-    }
-  });
-
-  app.delete('/api/trusted_roots/:thumbprint', async (request) => {
-    requireRight(request, 'RIGHT_SETTINGS', RightValue.FULL);
-    const thumbprint = String((request.params as { thumbprint: string }).thumbprint ?? '').toUpperCase();
-    if (!/^[0-9A-F]{40}$/.test(thumbprint)) throw notFound('Доверенный сертификат не найден');
-    await removeTrustedRoot(ctx, thumbprint, commandContext(request));
-    return { message: 'Удалено' };
-  });
 };

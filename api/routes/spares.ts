@@ -10,6 +10,10 @@ import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
 import { commandContext, filterOf, filterText, idParam, requireRight } from '../http/guard';
 import { actorOf } from '../auth/current-user';
+import { z } from 'zod';
+import { documented } from '../http/route-registry';
+import { sparesItemSchema, sparesSetSchema } from '../../domain/spares/decider';
+import { ID_LIST_MAX, id } from '../../domain/shared/primitives';
 
 /**
  * The spares screen (Комплекты ЗИП, equipment.md 2 and 7): the list with RIGHT_ZIP READ or FULL,
@@ -37,6 +41,16 @@ const inputOf = (body: unknown): SparesSetInput => {
 const sparesRegions = (user: CurrentUser): number[] | null =>
   user.accessLevel >= AccessLevel.FULL ? null : user.region_id == null ? [] : [user.region_id];
 
+// The decider parses the set and its items (sparesSetSchema); a new item has no id yet.
+const setBody = documented({
+  body: z.object({
+    sparesSet: sparesSetSchema.omit({ items: true }).extend({
+      region_id: id(),
+      spares_sets_items: z.array(sparesItemSchema.extend({ id: sparesItemSchema.shape.id.nullish() })).min(1).max(ID_LIST_MAX),
+    }),
+  }),
+});
+
 export const sparesRoutes = (app: FastifyInstance, ctx: AppContext) => {
   app.get('/api/spares_sets', async (request) => {
     const user = requireRight(request, 'RIGHT_ZIP', RightValue.READ, RightValue.FULL);
@@ -51,14 +65,14 @@ export const sparesRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { sparesSets: page.sets, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
   });
 
-  app.post('/api/spares_sets', async (request) => {
+  app.post('/api/spares_sets', setBody, async (request) => {
     const user = requireRight(request, 'RIGHT_ZIP', RightValue.FULL);
     const r = await registerSparesSet(ctx, inputOf(request.body), actorOf(user), commandContext(request), { checkRegion: true, regions: sparesRegions(user) });
     await ctx.consistency.afterCommand(user.id, r.position);
     return { message: sparesMessages.saved, id: r.id, sparesSet: await sparesSetView(ctx.pool, r.id) };
   });
 
-  app.put('/api/spares_sets/:id', async (request) => {
+  app.put('/api/spares_sets/:id', setBody, async (request) => {
     const user = requireRight(request, 'RIGHT_ZIP', RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
     const r = await updateSparesSet(ctx, id, inputOf(request.body), actorOf(user), commandContext(request), sparesRegions(user));

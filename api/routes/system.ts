@@ -4,6 +4,7 @@ import { RightValue } from '../../domain/rights/values';
 import type { AppContext } from '../context';
 import { requireRight } from '../http/guard';
 import { DATABASE_UNAVAILABLE } from '../http/database-errors';
+import { reactionLags } from '../processor-lag';
 
 const BUILD_DATE = '2026-11-22';
 
@@ -29,7 +30,9 @@ export const systemRoutes = (app: FastifyInstance, ctx: AppContext) => {
         message: failed.map((p) => `Проекция ${p.name} остановлена: ${p.error ?? 'ошибка'}`).join('; '),
         projections: failed,
       });
-    return { status: 'ok', version: ctx.config.appVersion };
+    // How far the reactions (mails, follow-up commands) are behind the log: not a failure, a detail.
+    const reactions = ctx.config.eventStoreUrl ? [] : await reactionLags(ctx.pool, ctx.runner.status()).catch(() => []);
+    return { status: 'ok', version: ctx.config.appVersion, reactions };
   });
 
   app.get('/api/app_info', async () => ({

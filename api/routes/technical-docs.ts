@@ -15,7 +15,9 @@ import type { ReportDefinition } from '../../domain/report/types';
 import { publicDocMessages, isPdfHead, publicDocName } from '../../domain/report/technical/public-docs';
 import { RightValue } from '../../domain/rights/values';
 import { scopeIncludes } from '../../domain/rights/scope';
-import { formatDate } from '../../domain/shared/dates';
+import { formatDate, isCalendarDate } from '../../domain/shared/dates';
+import { dataCallParameters } from '../../domain/report/court/data-calls';
+import { reportMessages } from '../../domain/report/court/parameters';
 import { invalid, notFound } from '../../domain/shared/errors';
 import { actLookups } from '../../projections/act/lookups';
 import { requestsFormular, toolsForPassport, toolsForPassportWithSoftware } from '../../projections/report/technical-queries';
@@ -24,6 +26,7 @@ import { scopeOf } from '../auth/current-user';
 import { parseFilter, requireRight, userOf } from '../http/guard';
 import { readBody } from '../http/multipart';
 import type { ReportJobInput } from '../jobs/report';
+import { documented } from '../http/route-registry';
 
 const MB = 1024 * 1024;
 const PDF_LIMITS = { files: 1, filesMessage: 'Не более 1 файла', fileBytes: 50 * MB, fileMessage: 'Размер файла не может быть более 50 мегабайт', totalBytes: 50 * MB };
@@ -105,7 +108,7 @@ export const objectDocuments = (ctx: AppContext) => {
 };
 
 /**
- * Technical documents of the menu 'Документация' (issue 15): the dialog's objects (the caller's
+ * Technical documents of the menu 'Документация' (decisions 87–96): the dialog's objects (the caller's
  * request-read scope) and signers, the data calls of equipment.md 7, and the public documents folder
  * (four PDF orders) an administrator fills. The documents themselves are report registry entries
  * started by POST /api/reports/{id} and built by the report job (api/routes/report.ts).
@@ -131,22 +134,27 @@ export const technicalDocRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return candidatesOf(unit);
   });
 
-  // The data calls of equipment.md 7: the same queries the documents read, as JSON.
+  // The data calls of equipment.md 7: the same queries the documents read, as JSON. Query parameters
+  // by the spec (unit_id, or the documented unitId); requests_formular also as a JSON path segment.
+  const unitOfQuery = (request: FastifyRequest) => dataCallParameters(request.query as Record<string, unknown>, true).unit_id;
   app.get('/api/tools_for_passport', async (request) => {
-    const unit = await unitInScope(request, (request.query as { unit_id?: string }).unit_id);
+    const unit = await unitInScope(request, unitOfQuery(request));
     return { tools: await toolsForPassport(ctx.pool, unit.id) };
   });
   app.get('/api/tools_for_passport_with_sofware', async (request) => {
-    const unit = await unitInScope(request, (request.query as { unit_id?: string }).unit_id);
+    const unit = await unitInScope(request, unitOfQuery(request));
     return toolsForPassportWithSoftware(ctx.pool, unit.id);
   });
-  app.get('/api/requests_formular/:json', async (request) => {
-    const q = parseFilter((request.params as { json: string }).json);
+  const formular = async (request: FastifyRequest, q: Record<string, unknown>) => {
     const unit = await unitInScope(request, q.unit_id);
-    const year = new Date().getFullYear();
-    const isoDay = (v: unknown, fallback: string) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : fallback);
-    return { requests: await requestsFormular(ctx.pool, unit.id, isoDay(q.date_beg, `${year}-01-01`), isoDay(q.date_end, `${year}-12-31`)) };
-  });
+    const isoDay = (v: unknown) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v);
+    if (!isoDay(q.date_beg)) throw invalid(reportMessages.dateFormat, { date_beg: reportMessages.dateFormat });
+    if (!isoDay(q.date_end)) throw invalid(reportMessages.dateFormat, { date_end: reportMessages.dateFormat });
+    return { requests: await requestsFormular(ctx.pool, unit.id, String(q.date_beg), String(q.date_end)) };
+  };
+  app.get('/api/requests_formular', async (request) => formular(request, dataCallParameters(request.query as Record<string, unknown>, true)));
+  app.get('/api/requests_formular/:json', async (request) =>
+    formular(request, dataCallParameters(parseFilter((request.params as { json: string }).json), false)));
 
   // The public documents folder (administration.md 2.3): any signed-in user reads, the administrator fills.
   app.get('/api/public_docs', async (request) => {
@@ -165,7 +173,7 @@ export const technicalDocRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return reply.header('content-type', 'application/pdf').header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(name!)}`).send(createReadStream(file));
   });
 
-  app.post('/api/public_docs', async (request) => {
+  app.post('/api/public_docs', documented({ multipart: { file: { description: 'Приказ (PDF)', file: true }, name: { description: 'Имя файла (по умолчанию — имя загруженного)' } } }), async (request) => {
     requireRight(request, 'RIGHT_SETTINGS', RightValue.FULL);
     const body = await readBody(request, ctx.files, PDF_LIMITS);
     try {

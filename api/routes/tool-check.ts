@@ -13,6 +13,10 @@ import type { Position } from '../../infrastructure/eventstore/port';
 import { latest } from '../../commands/context';
 import { actorOf, scopeOf } from '../auth/current-user';
 import { commandContext, filterOf, idParam, requireRight } from '../http/guard';
+import { documented } from '../http/route-registry';
+import { copyTraitsSchema, modelFixSchema, modelPicturesFixSchema } from '../../domain/tool/check-payloads';
+import { objectBody } from '../../domain/shared/primitives';
+import { parseOrThrow } from '../../domain/shared/validation';
 
 interface ModelTraits {
   traits?: Array<{ tool_trait_id: number; trait_value_id: number }>;
@@ -62,9 +66,9 @@ export const toolCheckRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   /** { modelId }: takes the pictures of the model's tools (at most 20) as the model's own. */
-  app.post('/api/tools_model_fix_pictures', async (request) => {
+  app.post('/api/tools_model_fix_pictures', documented({ body: modelPicturesFixSchema }), async (request) => {
     const user = requireRight(request, toolModels.editRight, RightValue.FULL);
-    const modelId = idParam(String(((request.body ?? {}) as Record<string, unknown>).modelId ?? ''));
+    const { modelId } = parseOrThrow(modelPicturesFixSchema, objectBody(request.body ?? {}));
     const model = (await getCatalogItem(ctx.pool, toolModels.name, modelId)) as ModelTraits | null;
     if (!model) throw notFound('Модель не найдена');
     const own = (model.files ?? []).filter((f) => f.section === 'tool_model_pictures');
@@ -85,10 +89,10 @@ export const toolCheckRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   /** { modelId } (or the model body with its id): how its tools stand. */
-  app.post('/api/tools_models_fix', async (request) => {
+  app.post('/api/tools_models_fix', documented({ body: modelFixSchema }), async (request) => {
     requireRight(request, toolModels.editRight, RightValue.FULL);
-    const b = (request.body ?? {}) as Record<string, unknown>;
-    const modelId = idParam(String(b.modelId ?? (b.model as Record<string, unknown> | undefined)?.id ?? b.id ?? ''));
+    const b = parseOrThrow(modelFixSchema, objectBody(request.body ?? {}));
+    const modelId = idParam(b.modelId ?? b.model?.id ?? b.id);
     if (!(await getCatalogItem(ctx.pool, toolModels.name, modelId))) throw notFound('Модель не найдена');
     const r = await ctx.pool.one(sql.unsafe`
       SELECT count(*) AS all, count(*) FILTER (WHERE jsonb_array_length(traits) = 0) AS no_traits,
@@ -118,13 +122,13 @@ export const toolCheckRoutes = (app: FastifyInstance, ctx: AppContext) => {
    * { regionId } or { modelId[, toolId] }: starts copying the model's characteristics to its tools
    * without characteristics (of the region) -> { jobId }; GET /api/tools_copy_traits/{jobId} reports.
    */
-  app.post('/api/tools_copy_traits', async (request) => {
+  app.post('/api/tools_copy_traits', documented({ body: copyTraitsSchema }), async (request) => {
     const user = requireRight(request, 'RIGHT_TOOLS_WRITE', RightValue.FULL);
-    const b = (request.body ?? {}) as Record<string, unknown>;
+    const b = parseOrThrow(copyTraitsSchema, objectBody(request.body ?? {}));
     const scope = scopeOf(user, 'RIGHT_TOOLS_READ');
-    const regionId = b.regionId === undefined || b.regionId === null ? null : idParam(b.regionId);
-    const modelId = b.modelId === undefined || b.modelId === null ? null : idParam(b.modelId);
-    const toolId = b.toolId === undefined || b.toolId === null ? null : idParam(b.toolId);
+    const regionId = b.regionId ?? null;
+    const modelId = b.modelId ?? null;
+    const toolId = b.toolId ?? null;
     if (regionId === null && modelId === null) throw invalid('Укажите регион или модель', { regionId: 'Нужно выбрать' });
     sweep();
     if ([...jobs.values()].some((j) => j.userId === user.id && j.state === 'running')) throw conflict('Копирование характеристик уже выполняется');

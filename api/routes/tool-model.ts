@@ -1,13 +1,11 @@
-import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'slonik';
 import type { FastifyInstance } from 'fastify';
 import { toolModels } from '../../domain/catalog/definitions';
 import { RightValue } from '../../domain/rights/values';
 import { invalid, notFound, refused } from '../../domain/shared/errors';
-import { extensionOf, looksLikePicture } from '../../domain/tool/files';
 import { modelSectionOfField, toolModelFileRules, toolModelMessages, type ToolModelFileSection } from '../../domain/tool-model/files';
-import { fileRefOf } from '../../infrastructure/files/file-store';
+import type { fileRefOf } from '../../infrastructure/files/file-store';
 import { createCatalogItem, deleteCatalogItem, updateCatalogItem } from '../../commands/catalog/catalog';
 import { getCatalogItem, listCatalog } from '../../projections/catalog/queries';
 import type { AppContext } from '../context';
@@ -16,6 +14,8 @@ import { attachmentDisposition, downloadContentType } from '../http/download';
 import { contentTypes } from '../export/table-file';
 import { commandContext, filterOf, filterText, idParam, requireRight, userOf } from '../http/guard';
 import { readBody, TOOL_UPLOAD_LIMITS, withUploads, type Upload } from '../http/multipart';
+import { keptFilesOf, sectionedFilesOf } from '../http/uploaded-files';
+import { documented } from '../http/route-registry';
 
 type ModelFile = ReturnType<typeof fileRefOf> & { section: ToolModelFileSection };
 interface ModelItem {
@@ -24,43 +24,9 @@ interface ModelItem {
   files?: ModelFile[];
 }
 
-const headOf = async (path: string): Promise<Uint8Array> => {
-  const f = await open(path, 'r');
-  try {
-    const buf = Buffer.alloc(8);
-    const { bytesRead } = await f.read(buf, 0, 8, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await f.close();
-  }
-};
-
-/** Uploads as model files: `documents` -> tool_docs, `pictures` -> tool_model_pictures (real PNG/JPEG), 20 each. */
-const modelFilesOf = async (ctx: AppContext, uploads: readonly Upload[], kept: readonly ModelFile[]): Promise<ModelFile[]> => {
-  const out: ModelFile[] = [];
-  const counts: Record<ToolModelFileSection, number> = {
-    tool_docs: kept.filter((f) => f.section === 'tool_docs').length,
-    tool_model_pictures: kept.filter((f) => f.section === 'tool_model_pictures').length,
-  };
-  for (const u of uploads) {
-    const section = modelSectionOfField(u.field);
-    if (!section) throw invalid(`Неизвестное поле файла «${u.field}»`, { files: `Неизвестное поле файла «${u.field}»` });
-    const rule = toolModelFileRules[section];
-    if (!rule.extensions.includes(extensionOf(u.name))) throw invalid(rule.typeMessage, { [rule.field]: rule.typeMessage });
-    if (section === 'tool_model_pictures' && !looksLikePicture(await headOf(u.blob.tmpPath))) throw invalid(rule.typeMessage, { [rule.field]: rule.typeMessage });
-    if (++counts[section] > rule.max) throw invalid(rule.countMessage, { [rule.field]: rule.countMessage });
-    out.push({ ...fileRefOf(await ctx.ids.next('file'), u.name, downloadContentType(u.name), u.blob), section });
-  }
-  return out;
-};
-
-/** `filesList`: ids of the model's files kept; absent = all kept. */
-const keptFiles = (raw: unknown, current: readonly ModelFile[]): ModelFile[] => {
-  if (raw === undefined || raw === null || raw === '') return [...current];
-  if (!Array.isArray(raw)) throw invalid('Неверный список файлов', { filesList: 'Неверный список файлов' });
-  const ids = new Set(raw.map((e) => String(e && typeof e === 'object' ? ((e as Record<string, unknown>).file_id ?? (e as Record<string, unknown>).id) : e)));
-  return current.filter((f) => ids.has(f.file_id));
-};
+/** Uploads as model files: `documents` -> tool_docs, `pictures` -> tool_model_pictures, 20 each with the kept ones. */
+const modelFilesOf = (ctx: AppContext, uploads: readonly Upload[], kept: readonly ModelFile[]): Promise<ModelFile[]> =>
+  sectionedFilesOf(ctx, uploads, { sectionOf: modelSectionOfField, rules: toolModelFileRules, pictures: 'tool_model_pictures', kept });
 
 /** Each value must belong to a characteristic of the model's kind and exist among its values. */
 const checkTraits = async (ctx: AppContext, item: Record<string, unknown>) => {
@@ -87,9 +53,18 @@ const itemOf = (fields: Record<string, unknown>): Record<string, unknown> => {
  * only its writes are here, because files come as uploads and the server alone sets `files`.
  */
 export const toolModelRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  // The catalogue decider parses the model with the catalogue's schema; the files come as uploads.
+  const modelParts = documented({
+    multipart: {
+      [toolModels.payloadKey]: { description: 'Модель (JSON)', schema: toolModels.schema },
+      filesList: { description: 'Оставляемые файлы (JSON)' },
+      pictures: { description: 'Изображения модели', file: true },
+      documents: { description: 'Документы модели', file: true },
+    },
+  });
   const answer = async (id: number) => ({ message: toolModels.messages.saved, id, [toolModels.payloadKey]: await getCatalogItem(ctx.pool, toolModels.name, id) });
 
-  app.post('/api/tool_model', async (request) => {
+  app.post('/api/tool_model', modelParts, async (request) => {
     const user = requireRight(request, toolModels.editRight, RightValue.FULL);
     const parsed = await readBody(request, ctx.files, TOOL_UPLOAD_LIMITS);
     const r = await withUploads(parsed, async () => {
@@ -102,7 +77,7 @@ export const toolModelRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return answer(r.id);
   });
 
-  app.put('/api/tool_model/:id', async (request) => {
+  app.put('/api/tool_model/:id', modelParts, async (request) => {
     const user = requireRight(request, toolModels.editRight, RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
     const current = (await getCatalogItem(ctx.pool, toolModels.name, id)) as ModelItem | null;
@@ -111,7 +86,7 @@ export const toolModelRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const r = await withUploads(parsed, async () => {
       const item = itemOf(parsed.fields);
       await checkTraits(ctx, { ...current, ...item });
-      const kept = keptFiles(parsed.fields.filesList, current.files ?? []);
+      const kept = keptFilesOf(parsed.fields.filesList, current.files ?? []);
       const files = [...kept, ...(await modelFilesOf(ctx, parsed.uploads, kept))];
       return updateCatalogItem(ctx, toolModels, id, { ...item, files }, actorOf(user), commandContext(request));
     });

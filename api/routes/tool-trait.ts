@@ -7,6 +7,11 @@ import { getCatalogItem, traitUsage } from '../../projections/catalog/queries';
 import type { AppContext } from '../context';
 import { commandContext, idParam, requireRight } from '../http/guard';
 import { actorOf } from '../auth/current-user';
+import { z } from 'zod';
+import { documented } from '../http/route-registry';
+import { traitValueSchema } from '../../domain/catalog/definitions';
+import { objectBody } from '../../domain/shared/primitives';
+import { parseOrThrow } from '../../domain/shared/validation';
 
 /**
  * The characteristics' own paths of equipment.md 7 (POST /api/tool_traits, PUT/DELETE
@@ -27,16 +32,18 @@ interface TraitItem {
 }
 
 export const toolTraitRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  // The catalogue decider parses the characteristic (payloadOf reads it under the payload key).
+  const traitBody = documented({ body: z.object({ [toolTraits.payloadKey]: toolTraits.schema }) });
   const answer = async (id: number) => ({ message: toolTraits.messages.saved, id, [toolTraits.payloadKey]: await getCatalogItem(ctx.pool, toolTraits.name, id) });
 
-  app.post('/api/tool_traits', async (request) => {
+  app.post('/api/tool_traits', traitBody, async (request) => {
     const user = requireRight(request, toolTraits.editRight, RightValue.FULL);
     const r = await createCatalogItem(ctx, toolTraits, payloadOf(request.body), actorOf(user), commandContext(request));
     await ctx.consistency.afterCommand(user.id, r.position);
     return answer(r.id);
   });
 
-  app.put('/api/tool_traits/:id', async (request) => {
+  app.put('/api/tool_traits/:id', traitBody, async (request) => {
     const user = requireRight(request, toolTraits.editRight, RightValue.FULL);
     const id = idParam((request.params as { id: string }).id);
     const r = await updateCatalogItem(ctx, toolTraits, id, payloadOf(request.body), actorOf(user), commandContext(request));
@@ -57,10 +64,10 @@ export const toolTraitRoutes = (app: FastifyInstance, ctx: AppContext) => {
   });
 
   /** { traitId, value_title }: appends one value; the schema gives it the next id and checks the title. */
-  app.post('/api/tool_traits_add_value', async (request) => {
+  app.post('/api/tool_traits_add_value', documented({ body: traitValueSchema }), async (request) => {
     const user = requireRight(request, toolTraits.editRight, RightValue.FULL);
-    const b = (request.body ?? {}) as Record<string, unknown>;
-    const id = idParam(String(b.traitId ?? b.tool_trait_id ?? b.id ?? ''));
+    const b = parseOrThrow(traitValueSchema, objectBody(request.body ?? {}));
+    const id = idParam(b.traitId ?? b.tool_trait_id ?? b.id);
     const current = (await getCatalogItem(ctx.pool, toolTraits.name, id)) as TraitItem | null;
     if (!current) throw notFound('Характеристика не найдена');
     const title = b.value_title ?? b.title ?? b.value;
@@ -69,6 +76,6 @@ export const toolTraitRoutes = (app: FastifyInstance, ctx: AppContext) => {
     await ctx.consistency.afterCommand(user.id, r.position);
     const saved = (await getCatalogItem(ctx.pool, toolTraits.name, id)) as TraitItem | null;
     const added = saved?.values.at(-1) ?? null;
-    return { message: toolTraits.messages.saved, id, value_id: added?.value_id ?? null, [toolTraits.payloadKey]: saved };
+    return { message: 'Значение параметра добавлено', id, value_id: added?.value_id ?? null, [toolTraits.payloadKey]: saved };
   });
 };

@@ -1,152 +1,117 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasOwnOrAll } from '../../domain/rights/rights';
 import { RightValue } from '../../domain/rights/values';
-import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
+import { hasFull } from '../../domain/rights/rights';
 import { forbidden, invalid, notFound } from '../../domain/shared/errors';
-import { parseToolFilter, type ToolListFilter } from '../../domain/tool/list-filter';
-import { requestInScope } from '../../projections/request/list/queries';
-import { searchTools, TOOL_COUNT_SOURCES, toolsForCommissioning, unitsOfRegion } from '../../projections/tool/list/queries';
-import { toolCard, toolKindTraits } from '../../projections/tool/list/card';
-import { toolsAgeCount, toolsCount, unitsOfHost } from '../../projections/tool/list/counts';
-import { mergedToolHistory, requestsWithTool, toolHistory } from '../../projections/tool/history/queries';
+import type { ToolFile } from '../../domain/tool/events';
+import { sectionOfField, toolFileRules } from '../../domain/tool/files';
+import { toolMessages } from '../../domain/tool/schemas';
+import { createTool, deleteTool, loadVisibleTool, updateTool } from '../../commands/tool/tools';
 import type { AppContext } from '../context';
-import { filterId, filterIds, idParam, parseFilter, requireRight, userOf } from '../http/guard';
-import { scopeOf, type CurrentUser } from '../auth/current-user';
-import { requestReadScope } from './request-queries';
-import { parseMoment } from '../../domain/audit/moment';
-import { toolNotYet } from '../../domain/audit/texts';
-import { toolCardAt } from '../../projections/audit/tool-at';
+import { actorOf, scopeOf } from '../auth/current-user';
+import { attachmentDisposition, downloadContentType } from '../http/download';
+import { commandContext, idParam, requireRight, userOf } from '../http/guard';
+import { readBody, TOOL_UPLOAD_LIMITS, withUploads, type Upload } from '../http/multipart';
+import { keptFileIdsOf, sectionedFilesOf } from '../http/uploaded-files';
+import { z } from 'zod';
+import { documented } from '../http/route-registry';
+import { toolPlacesOnlySchema, toolSchema } from '../../domain/tool/schemas';
 
-export const toolNotFound = 'Оборудование не найдено';
-
-const today = () => new Date().toISOString().slice(0, 10);
-
-const intersect = (a: readonly number[] | null, b: readonly number[] | null): number[] | null =>
-  a === null ? (b === null ? null : [...b]) : b === null ? [...a] : a.filter((x) => b.includes(x));
-
-/**
- * Units whose equipment the caller may see and asked for: the RIGHT_TOOLS_READ scope, and for the
- * request dialog also the units of the RIGHT_REQUEST_READ scope when the search names them (unit_id,
- * units_ids or request_id); then the region. null = every unit.
- */
-export const visibleToolUnits = async (ctx: AppContext, user: CurrentUser, f: Pick<ToolListFilter, 'units_ids' | 'unit_id' | 'request_id' | 'region_id'>): Promise<number[] | null> => {
-  // The registry is for holders of the tools read right only (the hot line has none).
-  if (!hasOwnOrAll(user.rightsObject, 'RIGHT_TOOLS_READ')) throw forbidden();
-  const tools: UnitScope = scopeOf(user, 'RIGHT_TOOLS_READ');
-  const requests: UnitScope = scopeOf(user, 'RIGHT_REQUEST_READ');
-  let asked: number[] | null = f.units_ids ?? (f.unit_id ? [f.unit_id] : null);
-  if (f.request_id !== null) {
-    const row = await requestInScope(ctx.pool, f.request_id, requests);
-    if (!row) throw notFound('Заявка не найдена');
-    asked = row.unit_id ? [row.unit_id] : [];
-  }
-  const units = asked ? asked.filter((u) => scopeIncludes(tools, u) || scopeIncludes(requests, u)) : tools.all ? null : [...tools.unitIds];
-  return f.region_id ? intersect(units, await unitsOfRegion(ctx.pool, f.region_id)) : units;
+const asObject = (v: unknown, what: string): Record<string, unknown> => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw invalid(`Нет данных «${what}» в запросе`);
+  return v as Record<string, unknown>;
 };
 
-/** The list filter of a request: `{filter}` path segment, `filter` query parameter or the query itself; a bare number is a tool id. */
-export const toolFilterOf = (request: FastifyRequest): ToolListFilter => {
-  const params = (request.params ?? {}) as { filter?: string };
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const raw = params.filter ?? query.filter;
-  const f = typeof raw === 'string' && /^\d+$/.test(raw) ? { toolId: raw } : parseFilter(raw !== undefined ? raw : query);
-  return parseToolFilter(f);
+const revisionOf = (fields: Record<string, unknown>, tool: Record<string, unknown>): number | null => {
+  const raw = tool.revision ?? fields.revision;
+  if (raw === undefined || raw === null || raw === '') return null;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < -1) throw invalid('Неверная версия записи');
+  return n;
 };
 
-/** Units of the counts' query parameters (region_id, hostId, unitId / unit_id, units) within the caller's scope. */
-const countUnits = async (ctx: AppContext, user: CurrentUser, q: Record<string, unknown>): Promise<number[] | null> => {
-  const scope = scopeOf(user, 'RIGHT_TOOLS_READ');
-  let units: number[] | null = scope.all ? null : [...scope.unitIds];
-  const regionId = filterId(q.region_id ?? q.regionId, 'region_id');
-  const hostId = filterId(q.hostId ?? q.host_id, 'hostId');
-  const unitId = filterId(q.unitId ?? q.unit_id, 'unitId');
-  const asked = filterIds(q.units ?? q.units_ids, 'units');
-  if (regionId) units = intersect(units, await unitsOfRegion(ctx.pool, regionId));
-  if (hostId) units = intersect(units, await unitsOfHost(ctx.pool, hostId));
-  if (unitId) units = intersect(units, [unitId]);
-  if (asked) units = intersect(units, asked);
-  return units;
-};
+/** The uploads of a card save: `documents` go to tool_docs, `pictures` to tool_pictures (equipment.md 7, 9). */
+const toolFilesOf = (ctx: AppContext, uploads: readonly Upload[]): Promise<ToolFile[]> =>
+  sectionedFilesOf(ctx, uploads, { sectionOf: sectionOfField, rules: toolFileRules, pictures: 'tool_pictures' });
 
-/**
- * Equipment reads (equipment.md 7, issue 11 contract): the list / search, the card, history, counts,
- * age counts, a kind's characteristics, tools for commissioning (requests.md 2.5).
- */
-export const toolQueryRoutes = (app: FastifyInstance, ctx: AppContext) => {
-  const search = async (request: FastifyRequest) => {
-    const user = userOf(request);
-    const filter = toolFilterOf(request);
-    const units = await visibleToolUnits(ctx, user, filter);
-    const page = await searchTools(ctx.pool, { units, filter, today: today() }, ctx.cache);
-    return { tools: page.items, pagesCount: page.pagesCount, itemsCount: page.itemsCount };
+/** The tool writes of equipment.md 7: card save (multipart), attributes, delete, and the card's files. */
+export const toolWriteRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  // The tool decider parses the card with toolSchema (the day bounds dates only: the shape is every day's).
+  const docDay = new Date().toISOString().slice(0, 10);
+  const toolParts = documented({
+    multipart: {
+      tool: { description: 'Оборудование (JSON; id null для нового)', schema: toolSchema(docDay) },
+      revision: { description: 'Версия карточки, которую видел клиент' },
+      filesList: { description: 'Оставляемые файлы (JSON)' },
+      documents: { description: 'Документы', file: true },
+      pictures: { description: 'Изображения', file: true },
+    },
+  });
+  const writer = (request: FastifyRequest) => {
+    const user = requireRight(request, 'RIGHT_TOOLS_WRITE', RightValue.FULL);
+    return { user, scope: scopeOf(user, 'RIGHT_TOOLS_READ') };
   };
-  app.get('/api/tool', search);
-  app.get('/api/tool/:filter', search);
 
-  app.get('/api/tool_card/:id', async (request) => {
-    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
-    const tool = await toolCard(ctx.pool, idParam((request.params as { id: string }).id));
-    if (!tool || !scopeIncludes(scopeOf(user, 'RIGHT_TOOLS_READ'), tool.unit_id)) throw notFound(toolNotFound);
-    // Issue 17: `?at=<ISO>` answers the card as it was then, folded from the tool's stream (read-only).
-    const at = parseMoment((request.query as { at?: unknown } | undefined)?.at);
-    if (at === undefined) return { tool };
-    const past = await toolCardAt(ctx.pool, ctx.store, tool.id, at);
-    if (!past) throw notFound(toolNotYet);
-    return { tool: past, at: new Date(at).toISOString() };
+  app.post('/api/tool', toolParts, async (request) => {
+    const { user, scope } = writer(request);
+    const parsed = await readBody(request, ctx.files, TOOL_UPLOAD_LIMITS);
+    const r = await withUploads(parsed, async () => {
+      const tool = asObject(parsed.fields.tool, 'tool');
+      const files = await toolFilesOf(ctx, parsed.uploads);
+      return createTool(ctx, { input: tool, actor: actorOf(user), scope, files }, commandContext(request));
+    });
+    ctx.consistency.recordWrite(user.id, r.position);
+    return { message: 'Сохранено', id: r.id };
   });
 
-  app.get('/api/tools_for_commissioning/:unitId', async (request) => {
-    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
-    const unitId = idParam((request.params as { unitId: string }).unitId);
-    const visible = [scopeOf(user, 'RIGHT_TOOLS_READ'), scopeOf(user, 'RIGHT_REQUEST_READ'), scopeOf(user, 'RIGHT_REQUEST_CREATE')].some((s) =>
-      scopeIncludes(s, unitId),
-    );
-    if (!visible) throw forbidden();
-    return toolsForCommissioning(ctx.pool, unitId);
-  });
-
-  app.get('/api/tool_history/:id', async (request) => {
-    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
+  app.put('/api/tool/:id', toolParts, async (request) => {
+    const { user, scope } = writer(request);
     const id = idParam((request.params as { id: string }).id);
-    const tool = await toolCard(ctx.pool, id);
-    if (!tool || !scopeIncludes(scopeOf(user, 'RIGHT_TOOLS_READ'), tool.unit_id)) throw notFound(toolNotFound);
-    const requests = hasOwnOrAll(user.rightsObject, 'RIGHT_REQUEST_READ') ? requestReadScope(request).scope : { all: false as const, unitIds: [] };
-    const [own, withTool] = await Promise.all([toolHistory(ctx.pool, id), requestsWithTool(ctx.pool, id, requests)]);
-    return { toolHistory: mergedToolHistory(own, withTool), requestsWithTool: withTool };
+    // A tool the caller cannot see is refused before its files stream in.
+    const loaded = await loadVisibleTool(ctx, id, scope);
+    const parsed = await readBody(request, ctx.files, TOOL_UPLOAD_LIMITS);
+    const r = await withUploads(parsed, async () => {
+      const tool = asObject(parsed.fields.tool, 'tool');
+      const newFiles = await toolFilesOf(ctx, parsed.uploads);
+      return updateTool(ctx, {
+        id, input: tool, actor: actorOf(user), scope, revision: revisionOf(parsed.fields, tool), keptFileIds: keptFileIdsOf(parsed.fields.filesList), newFiles, loaded,
+      }, commandContext(request));
+    });
+    ctx.consistency.recordWrite(user.id, r.position);
+    return { message: 'Сохранено', id };
   });
 
-  app.get('/api/tools_count', async (request) => {
-    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
-    const units = await countUnits(ctx, user, (request.query ?? {}) as Record<string, unknown>);
-    return { counts: await toolsCount(ctx.pool, units) };
+  /** With the write right the card's fields; with the place right alone only its locations. */
+  app.put('/api/tool_attr/:id', documented({ body: z.object({ tool: z.union([toolSchema(docDay), toolPlacesOnlySchema]) }) }), async (request) => {
+    const user = userOf(request);
+    const write = hasFull(user.rightsObject, 'RIGHT_TOOLS_WRITE');
+    if (!write && !hasFull(user.rightsObject, 'RIGHT_TOOLS_PLACE_EDIT')) throw forbidden(toolMessages.noPlaceEdit);
+    const id = idParam((request.params as { id: string }).id);
+    const body = asObject(request.body, 'tool');
+    const tool = asObject(body.tool, 'tool');
+    const r = await updateTool(ctx, {
+      id, input: tool, actor: actorOf(user), scope: scopeOf(user, 'RIGHT_TOOLS_READ'), revision: revisionOf(body, tool), placesOnly: !write,
+    }, commandContext(request));
+    ctx.consistency.recordWrite(user.id, r.position);
+    return { message: 'Сохранено' };
   });
 
-  app.get('/api/tools_age_count', async (request) => {
-    const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
-    const units = await countUnits(ctx, user, (request.query ?? {}) as Record<string, unknown>);
-    const day = today();
-    // Counted once until the tools read model changes (the whole country reads every tool).
-    return ctx.cache.get(TOOL_COUNT_SOURCES, `tool-age-count:${day}:${units ? units.join(',') : '*'}`, () => toolsAgeCount(ctx.pool, units, day));
+  app.delete('/api/tool/:id', async (request) => {
+    const { user, scope } = writer(request);
+    const id = idParam((request.params as { id: string }).id);
+    const r = await deleteTool(ctx, id, actorOf(user), scope, commandContext(request));
+    ctx.consistency.recordWrite(user.id, r.position);
+    return { message: 'Удалено' };
   });
 
-  const kindTraits = async (request: FastifyRequest) => {
+  /** A file of a tool the caller may see, as an attachment with the server's content type. */
+  app.get('/api/tool_file/:toolId/:fileId', async (request, reply) => {
     const user = requireRight(request, 'RIGHT_TOOLS_READ', RightValue.OWN, RightValue.ALL);
-    const params = (request.params ?? {}) as { filter?: string };
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const f = parseFilter(params.filter ?? query.filter ?? query);
-    const toolId = filterId(f.toolId ?? f.tool_id, 'toolId');
-    let kindId = filterId(f.kindId ?? f.kind_id ?? f.tool_kind_id, 'kindId');
-    let tool = null;
-    if (toolId) {
-      tool = await toolCard(ctx.pool, toolId);
-      if (!tool || !scopeIncludes(scopeOf(user, 'RIGHT_TOOLS_READ'), tool.unit_id)) throw notFound(toolNotFound);
-      kindId ??= tool.tool_kind_id;
-    }
-    if (!kindId) throw invalid('Укажите вид оборудования', { kindId: 'Укажите вид оборудования' });
-    const answer = await toolKindTraits(ctx.pool, kindId, tool && tool.tool_kind_id === kindId ? tool : null);
-    if (!answer) throw notFound('Вид оборудования не найден');
-    return answer;
-  };
-  app.get('/api/tool_kind_traits', kindTraits);
-  app.get('/api/tool_kind_traits/:filter', kindTraits);
+    const { toolId, fileId } = request.params as { toolId: string; fileId: string };
+    const loaded = await loadVisibleTool(ctx, idParam(toolId), scopeOf(user, 'RIGHT_TOOLS_READ'));
+    const file = loaded.state.tool!.files.find((f) => f.file_id === fileId);
+    if (!file || !(await ctx.files.exists(file.checksum))) throw notFound('Файл не найден');
+    reply.header('content-type', downloadContentType(file.file_name));
+    reply.header('content-disposition', attachmentDisposition(file.file_name));
+    return reply.send(ctx.files.open(file.checksum));
+  });
 };

@@ -6,6 +6,9 @@ import { deleteToolsSet, saveToolsSet } from '../../commands/tool/sets';
 import type { AppContext } from '../context';
 import { actorOf, scopeOf } from '../auth/current-user';
 import { commandContext, idParam, requireRight } from '../http/guard';
+import { z } from 'zod';
+import { documented } from '../http/route-registry';
+import { toolSchema, toolsSetSchema } from '../../domain/tool/schemas';
 
 const revisionOf = (set: unknown): number | null => {
   const raw = set && typeof set === 'object' ? (set as Record<string, unknown>).revision : undefined;
@@ -21,6 +24,10 @@ const revisionOf = (set: unknown): number | null => {
  * deleting a set keeps its tools.
  */
 export const toolsSetRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  // saveToolsSet parses the set and each tool's card (the day bounds dates only).
+  const docDay = new Date().toISOString().slice(0, 10);
+  const setBody = documented({ body: z.object({ toolsSet: toolsSetSchema(docDay), tools: z.array(toolSchema(docDay)) }) });
+  // `oldToolsIds` is the client's view only (the set stream decides membership): not read.
   const writer = (request: FastifyRequest) => {
     const user = requireRight(request, 'RIGHT_TOOLS_WRITE', RightValue.FULL);
     return { user, scope: scopeOf(user, 'RIGHT_TOOLS_READ') };
@@ -34,8 +41,8 @@ export const toolsSetRoutes = (app: FastifyInstance, ctx: AppContext) => {
     return { message: 'Сохранено', id: r.id };
   };
 
-  app.post('/api/tools_sets', (request) => save(request, null));
-  app.put('/api/tools_sets/:id', (request) => save(request, idParam((request.params as { id: string }).id)));
+  app.post('/api/tools_sets', setBody, (request) => save(request, null));
+  app.put('/api/tools_sets/:id', setBody, (request) => save(request, idParam((request.params as { id: string }).id)));
   app.delete('/api/tools_sets/:id', async (request) => {
     const { user, scope } = writer(request);
     const r = await deleteToolsSet(ctx, idParam((request.params as { id: string }).id), actorOf(user), scope, commandContext(request));

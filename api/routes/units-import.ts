@@ -3,11 +3,13 @@ import { sql } from 'slonik';
 import { RightValue } from '../../domain/rights/values';
 import { invalid } from '../../domain/shared/errors';
 import { objectBody } from '../../domain/shared/primitives';
-import { planUnitsImport, UNITS_IMPORT_MAX_CHARS, type ExistingOrganization, type ImportReferences } from '../../domain/units-import/plan';
+import { planUnitsImport, unitsImportSchema, type ExistingOrganization, type ImportReferences } from '../../domain/units-import/plan';
 import { importUnits } from '../../commands/units-import/import-units';
 import type { AppContext } from '../context';
 import { commandContext, requireRight } from '../http/guard';
 import { actorOf } from '../auth/current-user';
+import { documented } from '../http/route-registry';
+import { parseOrThrow } from '../../domain/shared/validation';
 
 /**
  * /units-import (administration.md 2.10, 5): POST /api/units_import { text, dryRun }. The dry run
@@ -32,11 +34,9 @@ export const unitsImportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     };
   };
 
-  app.post('/api/units_import', async (request) => {
+  app.post('/api/units_import', documented({ body: unitsImportSchema }), async (request) => {
     const user = requireRight(request, 'RIGHT_REFERENCES', RightValue.FULL);
-    const body = objectBody(request.body);
-    if (typeof body.text !== 'string' || !body.text.trim()) throw invalid('Вставьте строки для импорта', { text: 'Вставьте строки для импорта' });
-    if (body.text.length > UNITS_IMPORT_MAX_CHARS) throw invalid('Слишком большой объем данных для одного импорта', { text: 'Слишком большой объем данных для одного импорта' });
+    const body = parseOrThrow(unitsImportSchema, objectBody(request.body));
     const plan = planUnitsImport(body.text, await references());
     const preview = { counts: plan.counts, bad: plan.bad };
     if (body.dryRun === true) return { ...preview, imported: false };

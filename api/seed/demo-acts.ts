@@ -7,12 +7,13 @@ import type { Position } from '../../infrastructure/eventstore/port';
 import { actLookups } from '../../projections/act/lookups';
 import type { AppContext } from '../context';
 import type { DemoUser } from './demo-world';
+import { settle } from './settle';
 
 /** The kinds tried on a performing request, in turn: the first whose preconditions the request meets is generated. */
 const KINDS = [ActKind.CO_8, ActKind.CO_7, ActKind.CO_41, ActKind.CO_3, ActKind.CO_13] as const;
 
 /**
- * Generated acts on a few performing Moscow requests of the Басманный court (issue 13), through the real
+ * Generated acts on a few performing Moscow requests of the Басманный court (decisions 72–86), through the real
  * generation command as the engineer: electronic ones signed by three different people (branch `signer`,
  * object `signer_unit`, final `admin`) so the signers have documents waiting, and one on paper.
  * A request whose state meets no act's preconditions is skipped (the living demo is random).
@@ -43,6 +44,8 @@ export const seedDemoActs = async (ctx: AppContext, engineer: DemoUser, at: (use
       request: { hotlinegas_number: `ГЛ-${at(engineer).now.slice(2, 4)}-${String(900_000 + Number(id)).padStart(6, '0')}`, view_res_before: InspectionBefore.REPAIR_NEEDED, view_res_after: InspectionAfter.WORKING, comment_after: 'Заменён узел, проверка под нагрузкой пройдена.' },
       revision: null,
     }, at(engineer)).catch(() => null);
+    // The act's preconditions are read from the read models: they have the save first.
+    await settle(ctx);
     for (const actKind of KINDS) {
       const body = {
         requestId: Number(id), actKind, actDate: at(engineer).now.slice(0, 10), signersCount: 3,
@@ -52,6 +55,7 @@ export const seedDemoActs = async (ctx: AppContext, engineer: DemoUser, at: (use
       if (!outcome) continue;
       last = outcome.position ?? last;
       made++;
+      await settle(ctx);
       break;
     }
   }

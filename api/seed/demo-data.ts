@@ -196,9 +196,10 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
         description: `Специальное программное обеспечение подсистемы «${subsystemsData[p.subsystem]}»`,
       }),
     );
+  const commonPrograms = [];
   for (const p of commonProgramsData)
-    await catalog('programs', { type: ProgramType.COMMON, title: p.title, version: p.version, programs_org_types: [3, 6, 7, 17] });
-  // Characteristics (issue 12) with their values; the kinds below name them.
+    commonPrograms.push(await catalog('programs', { type: ProgramType.COMMON, title: p.title, version: p.version, programs_org_types: [3, 6, 7, 17] }));
+  // Characteristics (decisions 48–56) with their values; the kinds below name them.
   const traitIds = new Map<string, number>();
   for (const [title, values] of demoTraitsData)
     traitIds.set(title, await catalog('tools_traits', { title, values: values.map((value_title) => ({ value_title })) }));
@@ -276,6 +277,8 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
   // People. Each demo account gets its own salted hash (one shared hash would reveal that they share a password).
   const person = (i: number) => ({ surname: surnames[i % surnames.length]!, name: names[(i * 7) % names.length]!, patronymic: patronymics[(i * 3) % patronymics.length]! });
   let k = 0;
+  // An account named as an organisation (the hot line's) sets surname and patronymic to null: the
+  // generated person's patronymic would otherwise follow the name ('Техподдержка … Дмитриевич (ГЛ)').
   const user = async (login: string, fields: Record<string, unknown>) =>
     track(
       await saveUser(ctx, hashPassword, null, {
@@ -294,7 +297,7 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     surname: 'Кузнецова', name: 'Мария', patronymic: 'Александровна', organization_id: courtsOf.get(moscow)![1]!.id, post_id: postIds[5],
     users_roles: [3], units: courtsOf.get(moscow)![1]!.units,
   });
-  await user('hotline', { surname: null, name: 'Техподдержка ГАС «Правосудие» (ГЛ)', hotline_worker: true, users_roles: [4], users_programs: specialPrograms, due_order: 'Исполнитель по контракту технической поддержки' });
+  await user('hotline', { surname: null, name: 'Техподдержка ГАС «Правосудие» (ГЛ)', patronymic: null, hotline_worker: true, users_roles: [4], users_programs: specialPrograms, due_order: 'Исполнитель по контракту технической поддержки' });
   await user('signer', {
     surname: 'Сидоров', name: 'Николай', patronymic: 'Петрович', organization_id: branchOf.get(moscow), post_id: postIds[3], users_roles: [5],
     units: regionUnits.get(moscow), due_order: 'Доверенность № 15 от 10.01.2026',
@@ -310,9 +313,9 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     });
   }
   // A second hot line executor, for the executor picker and the list of hot line staff.
-  await user('hotline2', { surname: null, name: 'Техподдержка ГАС «Правосудие» (ГЛ), вторая линия', hotline_worker: true, users_roles: [4], users_programs: specialPrograms, due_order: 'Исполнитель по контракту технической поддержки' });
+  await user('hotline2', { surname: null, name: 'Техподдержка ГАС «Правосудие» (ГЛ), вторая линия', patronymic: null, hotline_worker: true, users_roles: [4], users_programs: specialPrograms, due_order: 'Исполнитель по контракту технической поддержки' });
   await user('engineer2', { organization_id: branchOf.get(moscow), post_id: postIds[1], users_roles: [2], units: regionUnits.get(moscow) });
-  // An object (unit) signer of the Басманный court (issue 13): works in the court, not the branch, so she is never a
+  // An object (unit) signer of the Басманный court (decisions 72–86): works in the court, not the branch, so she is never a
   // branch (IAC) candidate; a Moscow court act can then have three different signers (signer, signer_unit, admin).
   // Added last so the earlier demo accounts keep their ids and names.
   await user('signer_unit', {
@@ -328,6 +331,14 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     return `${y}-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`;
   };
   let serial = 100_000;
+  // Installed programs, so every court's passports of special and common software list something:
+  // workstations carry the case-management and decisions-bank subsystems and the common programs,
+  // servers every subsystem, video-conference codecs the VKS subsystem.
+  const softwareOf: Record<number, number[]> = {
+    2: [specialPrograms[0]!, specialPrograms[1]!, ...commonPrograms],
+    7: [...specialPrograms, commonPrograms[0]!],
+    18: [specialPrograms[2]!],
+  };
   const tool = async (unit_id: number, kind: number, extra: Record<string, unknown> = {}) => {
     const m = pick(modelsOf(kind));
     const work_in_dt = date(2018, 2025);
@@ -339,7 +350,7 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
         unit_id, tool_kind_id: kind, manufacturer_id: m.manufacturer, model_id: m.id, model: m.model,
         serial_number: `SN${serial++}`, inventar_number: `ИН-${String(serial).slice(-5)}`, owner_type_id: OwnerType.BASE,
         cost_remain: Math.round(rnd() * 50_000) / 100, exchange_stock: false, work_in_dt, guaranty_dt, state,
-        buh_name: `${toolKindsData.find((t) => t.id === kind)!.title} ${m.model}`, tool_softwares: [], ...extra,
+        buh_name: `${toolKindsData.find((t) => t.id === kind)!.title} ${m.model}`, tool_softwares: softwareOf[kind] ?? [], ...extra,
       }, system, context),
     ).id;
   };
@@ -385,18 +396,18 @@ export const seedDemoData = async (ctx: AppContext): Promise<Position | null> =>
     );
   }
   if (last) await ctx.runner.waitFor(last, 60_000);
-  // Electronic signing (issue 13): the demo CA as a trusted root and key files of the demo signers.
+  // Electronic signing (decisions 72–86): the demo CA as a trusted root and key files of the demo signers.
   await seedDemoSigning(ctx, context);
-  // Problem categories and requests to the administrator (issue 16).
+  // Problem categories and requests to the administrator (decisions 57–66).
   last = latest(last, await seedDemoInnerRequests(ctx, context));
-  // Support news and manuals (issue 16): the programs are read from their read model, caught up above.
+  // Support news and manuals (decisions 57–66): the programs are read from their read model, caught up above.
   last = latest(last, await seedDemoNewsAndManuals(ctx, context));
-  // The four orders of the menu 'Документация' (issue 15): sample PDFs in the public docs folder.
+  // The four orders of the menu 'Документация' (decisions 87–96): sample PDFs in the public docs folder.
   await seedDemoPublicDocs(ctx);
   return last;
 };
 
-/** Demo characteristics: [title, values] (issue 12). */
+/** Demo characteristics: [title, values] (decisions 48–56). */
 const demoTraitsData: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['Диагональ экрана', ['22"', '24"', '27"']],
   ['Объем оперативной памяти', ['8 ГБ', '16 ГБ', '32 ГБ']],

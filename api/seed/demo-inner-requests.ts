@@ -24,7 +24,7 @@ const categories = [
 
 /**
  * Problem categories and a few requests to the administrator from several demo users, with
- * answers, a picture and every state (issue 16), so each demo login has some to see. Runs after
+ * answers, a picture and every state (decisions 57–66), so each demo login has some to see. Runs after
  * the accounts reached the read model (the author's names are looked up there).
  */
 export const seedDemoInnerRequests = async (ctx: AppContext, context: CommandContext): Promise<Position | null> => {

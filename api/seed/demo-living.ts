@@ -6,13 +6,15 @@ import type { Position } from '../../infrastructure/eventstore/port';
 import type { AppContext } from '../context';
 import { DemoPlanner, type FilialTarget, type HotlineTarget, type Plan } from './demo-plans';
 import { seedDemoActs } from './demo-acts';
+import { seedDemoInventory } from './demo-inventory';
 import { registerWaitingTools } from './demo-tools';
 import { loadDemoWorld, type DemoUser } from './demo-world';
+import { settle } from './settle';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Requests worked on side by side (the commands wait on the database more than on the CPU). */
-const CONCURRENCY = 6;
+/** The generator's seed: the same demo every start, whatever the day (two starts compare equal). */
+const DEMO_SEED = 20_261_128;
 
 export interface LivingDemoResult {
   readonly requests: number;
@@ -21,7 +23,7 @@ export interface LivingDemoResult {
   readonly position: Position | null;
 }
 
-/** The same small generator the demo seed uses, seeded by the day, so a day's demo is always the same. */
+/** The same small generator the demo seed uses, with a fixed seed: the demo is the same on every start. */
 const random = (seed: number) => () => {
   seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
   return seed / 2_147_483_648;
@@ -46,8 +48,7 @@ const kindCycle = [2, 1, 2, 4, 7, 3, 5, 2, 8, 11, 12, 1, 2, 8, 3, 7, 4, 5, 11, 2
 export const seedLivingDemo = async (ctx: AppContext, today: Date = new Date()): Promise<LivingDemoResult> => {
   const world = await loadDemoWorld(ctx);
   const nowMs = today.getTime();
-  const dayKey = Number(today.toISOString().slice(0, 10).replaceAll('-', ''));
-  const rnd = random(dayKey % 2_147_483_647);
+  const rnd = random(DEMO_SEED);
   let correlation = 0;
   const contextAt = (ms: number, user: DemoUser | null): CommandContext => ({
     userId: user?.user.id ?? null,
@@ -61,7 +62,7 @@ export const seedLivingDemo = async (ctx: AppContext, today: Date = new Date()):
     SELECT id FROM rm_catalog_items WHERE catalog = 'tools_sets_names' AND NOT deleted ORDER BY id LIMIT 1`);
   let position = await registerWaitingTools(ctx, world, u.engineer!, (d) => contextAt(nowMs - d * DAY, u.engineer!), setTypeId == null ? null : Number(setTypeId));
   // Commissioning requests look the new tools up in the read model.
-  if (position) await ctx.runner.waitFor(position, 60_000);
+  await settle(ctx);
 
   const planner = new DemoPlanner(ctx, world, rnd, today.toISOString().slice(0, 4));
   const plans: Plan[] = [];
@@ -113,11 +114,13 @@ export const seedLivingDemo = async (ctx: AppContext, today: Date = new Date()):
   }
   timed.sort((a, b) => a.at - b.at || a.seq - b.seq);
 
-  // Run the branch's history in time order: each request's commands one after another, several
-  // requests side by side, registrations strictly in time order (so the numbers follow the dates).
+  // Run the branch's history in time order, one command at a time, each followed by everything it
+  // sets off (read models, reactions, their follow-up events), as hours between the commands would
+  // give. Side by side, a reaction reading a request's current state saw a later state on one start
+  // than on another, and a command's lookups saw lagging read models: the demo differed per start.
   const broken = new Set<Plan>();
-  const runStep = async (t: (typeof timed)[number]) => {
-    if (broken.has(t.plan)) return;
+  for (const t of timed) {
+    if (broken.has(t.plan)) continue;
     try {
       await t.plan.steps[t.index]!.run((user) => contextAt(t.at, user));
     } catch (error) {
@@ -127,20 +130,8 @@ export const seedLivingDemo = async (ctx: AppContext, today: Date = new Date()):
       failures.push(message);
       ctx.log.warn({ err: message }, 'living demo: a command was refused');
     }
-  };
-  const previous = new Map<Plan, Promise<void>>();
-  const running = new Set<Promise<void>>();
-  let lastRegistration: Promise<void> = Promise.resolve();
-  for (const t of timed) {
-    while (running.size >= CONCURRENCY) await Promise.race(running);
-    const after = [previous.get(t.plan), t.index === 0 ? lastRegistration : undefined];
-    const step = Promise.all(after).then(() => runStep(t));
-    if (t.index === 0) lastRegistration = step;
-    previous.set(t.plan, step);
-    running.add(step);
-    void step.finally(() => running.delete(step));
+    await settle(ctx);
   }
-  await Promise.all(running);
 
   // A few notices sent from the notification dialog.
   const notices: Array<[DemoUser, DemoUser[], string]> = [
@@ -157,13 +148,18 @@ export const seedLivingDemo = async (ctx: AppContext, today: Date = new Date()):
     } catch (error) {
       failures.push(`notice ${i}: ${error instanceof Error ? error.message : String(error)}`);
     }
+    await settle(ctx);
   }
 
-  // Generated acts on a few performing requests (issue 13): the command reads the request lists' read model, so caught up first.
-  const settled = await ctx.store.headPosition();
-  if (settled) await ctx.runner.waitFor(settled, 120_000);
+  // Generated acts on a few performing requests (decisions 72–86): the command reads the request lists' read model, so caught up first.
   await seedDemoActs(ctx, u.engineer!, (user) => contextAt(nowMs, user));
+  // Inventory rounds at the demo court: one finished, one in progress.
+  try {
+    await seedDemoInventory(ctx, u.engineer!, world.courtUnitIds, (ago) => contextAt(nowMs - ago, u.engineer!));
+  } catch (error) {
+    failures.push(`inventory: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  await settle(ctx);
   const head = await ctx.store.headPosition();
-  if (head) await ctx.runner.waitFor(head, 120_000);
   return { requests: planner.lives.filter((l) => l.id > 0).length, failures, position: head ?? position };
 };

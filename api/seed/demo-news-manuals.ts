@@ -33,7 +33,7 @@ export const demoPdf = (text: string): Buffer => {
 };
 
 /**
- * Support news with files and a manual folder tree with a PDF and a picture (issue 16), so every demo
+ * Support news with files and a manual folder tree with a PDF and a picture (decisions 57–66), so every demo
  * login sees both screens filled. No demo video: none can be generated here without an encoder; the
  * player is covered by the tests with a stub mp4.
  */

@@ -42,7 +42,7 @@ const hotlineDays: Record<HotlineTarget, readonly [number, number]> = {
   reexecuted: [8, 30],
 };
 
-/** Builds the plans of the living demo; `rnd` is the seeded generator, so a day's demo is always the same. */
+/** Builds the plans of the living demo; `rnd` is the seeded generator, so every start gives the same demo. */
 export class DemoPlanner {
   private hotlineSeq = 1;
   private shot = 1;
@@ -151,7 +151,7 @@ export class DemoPlanner {
     const hotline = this.nextHotline();
     // About one in seven performed requests ends as a write-off (act СО-7, for hard repairs); the branch's
     // first performed hard repair always does, so the write-off report (enclosure 1) has a row whatever
-    // the day's seed draws (the draw stays, so the rest of a day's demo is as before).
+    // the generator draws (the draw stays, so the rest of the demo is as before).
     const performs = target === 'closed' || target === 'performed';
     const drawn = performs && this.rnd() < 0.15;
     const branchRepair = performs && kind === RequestKind.REPAIR_HARD && !o.region;

@@ -31,7 +31,7 @@ export const samplePdf = (lines: readonly string[]): Buffer => {
   return Buffer.from(body, 'latin1');
 };
 
-/** The four orders of the menu 'Документация' as sample PDFs in the public docs folder (issue 15). */
+/** The four orders of the menu 'Документация' as sample PDFs in the public docs folder (decisions 87–96). */
 export const seedDemoPublicDocs = async (ctx: AppContext): Promise<void> => {
   const dir = path.join(ctx.config.dataDir, 'public_docs');
   await mkdir(dir, { recursive: true });

@@ -68,7 +68,7 @@ const EVERYWHERE = { all: true } as const;
 const day = (c: CommandContext) => c.now.slice(0, 10);
 
 /**
- * The equipment registry's own demo (issue 11), as the branch engineer works in it through the card:
+ * The equipment registry's own demo (decisions 41–47), as the branch engineer works in it through the card:
  * tools in every state of the lifecycle with a picture and a passport, moved between rooms and
  * objects, repaired, written off and utilized; sets of 2-4 tools. Dated weeks back so the history
  * tab reads as real work. Deterministic: no random numbers (the seed's generator stays untouched).

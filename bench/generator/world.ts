@@ -129,8 +129,6 @@ export interface WorldOptions {
   readonly seed: number;
   /** ms: the first day of the generated history. */
   readonly start: number;
-  /** scrypt hash of the shared password of every generated account. */
-  readonly passwordHash: string;
 }
 
 const DAY = 86_400_000;
@@ -309,7 +307,7 @@ export const buildWorld = (options: WorldOptions, log: EventLog): World => {
       posts: created.get('posts') ?? [],
       programs: created.get('programs') ?? [],
     };
-    const events = userDecider.decide(userDecider.initialState(), { type: 'SaveUser', id, input, passwordHash: options.passwordHash, roles, targetAccessLevel: 0, refs, actor: system }, ctx);
+    const events = userDecider.decide(userDecider.initialState(), { type: 'SaveUser', id, input, passwordGiven: true, roles, targetAccessLevel: 0, refs, actor: system }, ctx);
     claims.set(claimKey('login', login.toLowerCase()), { scope: 'login', value: login.toLowerCase(), owner: `user-${id}` });
     log.append(userStreamId(id), 0, events, ctx);
     const { rights } = byRole(fields.roles);

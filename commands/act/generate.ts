@@ -10,6 +10,7 @@ import {
 import { actDateMessages, generateActSchema, type GenerateActInput } from '../../domain/act/generate';
 import { signerCandidates, signerErrors, type SignerCandidates } from '../../domain/act/signers';
 import { signersCountOf, templateKindOf } from '../../domain/act/templates';
+import { contractData } from '../../domain/act/contracts';
 import { actFileName, actNumber } from '../../domain/request/acts';
 import { ActKind, learningTypeTitles, type LearningType } from '../../domain/request/enums';
 import { requestStreamId } from '../../domain/request/events';
@@ -44,7 +45,7 @@ export const candidatesFor = async (w: ActWriteContext, state: RequestState): Pr
   const unit = state.unit_id != null ? await w.actLookups.unit(state.unit_id as number) : null;
   if (!unit) throw notFound('Объект заявки не найден');
   const users = await w.actLookups.regionSigners(unit.regionId);
-  return { unit, candidates: signerCandidates(users, { id: unit.id, organizationId: unit.organizationId }) };
+  return { unit, candidates: signerCandidates(users, unit) };
 };
 
 /** GET /api/act_signer_candidates/{requestId}: the signer candidates for the act dialogs. */
@@ -119,6 +120,7 @@ export const generateAct = async (w: ActWriteContext, caller: RequestCaller, raw
   const template = await currentTemplate(w, templateKind);
   const learningKind = kind === ActKind.LEARNING && state.learning_type_id != null ? learningTypeTitles[state.learning_type_id as LearningType] ?? '' : '';
 
+  const branchSpares = kind === ActKind.CO_8 ? await w.actLookups.branchSpares(input.requestId) : [];
   const year = Number(input.actDate.slice(0, 4));
   const number = await claimNumber(w, kind, unit.vncode, year, input.requestId);
   let staged: Awaited<ReturnType<FileStore['stage']>> | null = null;
@@ -126,12 +128,13 @@ export const generateAct = async (w: ActWriteContext, caller: RequestCaller, raw
     const data = actDataSchema.parse(
       buildActData({
         kind, signersCount, number: number.text, date: input.actDate, actText, request: state, place: unit.place, tools,
-        spares: [], engineer: caller.actor.fio ?? '', signers, learningKind,
+        spares: branchSpares, showCosts: caller.canViewCost, engineer: caller.actor.fio ?? '', signers, learningKind,
       }),
     );
+    contractData(templateKind, data);
     const bytes = renderDocx(template.bytes, { ...data, stamps: [] });
     staged = await w.files.stage(Readable.from([bytes]));
-    const fileName = actFileName(kind, { vncode: unit.vncode, number: number.n, year, date: input.actDate });
+    const fileName = actFileName(kind, { vncode: unit.vncode, number: number.n, year, date: input.actDate, request: state.number ?? null });
     const document: RequestDocument = {
       ...fileRefOf(await w.ids.next('file'), fileName, DOCX_MIME, staged),
       act_kind: kind,

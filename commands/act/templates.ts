@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { actTemplateDecider, actTemplateStreamId, type ActTemplateVersion, type UploadActTemplate } from '../../domain/act/template-stream';
 import { actTemplateKinds, type ActTemplateKind, type TagShape } from '../../domain/act/templates';
+import { templateContractErrors } from '../../domain/act/contracts';
 import type { CommandContext } from '../../domain/shared/events';
 import { invalid } from '../../domain/shared/errors';
 import type { FileStore, StagedBlob } from '../../infrastructure/files/file-store';
@@ -19,14 +20,23 @@ const builtIns = new Map<ActTemplateKind, Promise<{ bytes: Buffer; checksum: str
 export const builtInTemplate = (kind: ActTemplateKind) => {
   let found = builtIns.get(kind);
   if (!found) {
-    found = readFile(path.join(TEMPLATE_DIR, `${kind}.docx`)).then((bytes) => ({
-      bytes,
-      checksum: createHash('sha256').update(bytes).digest('hex'),
-      size: bytes.length,
-    }));
+    found = readFile(path.join(TEMPLATE_DIR, `${kind}.docx`)).then((bytes) => {
+      assertContract(kind, bytes);
+      return { bytes, checksum: createHash('sha256').update(bytes).digest('hex'), size: bytes.length };
+    });
     builtIns.set(kind, found);
   }
   return found;
+};
+
+/**
+ * A built-in template is checked against its act's data contract when it is loaded: a tag the act
+ * does not fill or a missing required tag is a defect of the shipped file, refused at once rather
+ * than printed as an empty place in an act.
+ */
+export const assertContract = (kind: ActTemplateKind, bytes: Buffer): void => {
+  const { unknown, missing } = templateContractErrors(kind, templateTags(bytes));
+  if (unknown.length || missing.length) throw new Error(`template ${kind}: unknown tags [${unknown.join(', ')}], missing [${missing.join(', ')}]`);
 };
 
 export interface TemplateInUse {
@@ -54,10 +64,19 @@ export const currentTemplate = async (ctx: Ctx, kind: ActTemplateKind): Promise<
   return { kind, version: 1, checksum: b.checksum, bytes: b.bytes };
 };
 
+/**
+ * Earlier built-in files, kept as templates/acts/earlier/{sha256}.docx when a built-in template
+ * changes: acts generated from them keep their stamped copies.
+ */
+const earlierBuiltIn = (checksum: string): Promise<Buffer | null> =>
+  /^[0-9a-f]{64}$/.test(checksum) ? readFile(path.join(TEMPLATE_DIR, 'earlier', `${checksum}.docx`)).catch(() => null) : Promise.resolve(null);
+
 /** A template version by its checksum (the stamped copy uses the act's own version). */
 export const templateByChecksum = async (ctx: { files: FileStore }, kind: ActTemplateKind, checksum: string): Promise<Buffer | null> => {
   const b = await builtInTemplate(kind).catch(() => null);
   if (b && b.checksum === checksum) return b.bytes;
+  const earlier = await earlierBuiltIn(checksum);
+  if (earlier) return earlier;
   if (!(await ctx.files.exists(checksum))) return null;
   return readAll(ctx.files.open(checksum));
 };

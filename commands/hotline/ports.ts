@@ -27,4 +27,6 @@ export interface HotlineLookupPort {
   credentialsOfUnit(unitId: number): Promise<HotlineCredentials | null>;
   /** Names for mail texts: the unit's and its organisation's. */
   unitAndOrganization(unitId: number): Promise<{ unit: string; organization: string }>;
+  /** Active users holding RIGHT_SETTINGS FULL (the outbox's operators): told of a final failure. */
+  administrators(): Promise<number[]>;
 }

@@ -47,6 +47,8 @@ export interface RequestLookupPort {
   /** The region's active engineers, for regions that assign new requests automatically. */
   regionEngineers(regionId: number): Promise<number[]>;
   readers(ids: readonly number[]): Promise<LookupReader[]>;
+  /** Active accounts of the region's organisations (not hot line staff), with their roles' rights. */
+  regionStaff(regionId: number): Promise<Array<{ readonly id: number; readonly rights: RightsObject[] }>>;
   /** Active accounts among `ids`. */
   activeUserIds(ids: readonly number[]): Promise<number[]>;
   /** E-mail addresses of the active accounts among `ids` that have one, by account id. */

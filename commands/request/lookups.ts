@@ -1,6 +1,8 @@
 import type { RequestLookups } from '../../domain/request/commands';
 import type { RequestReferences, UserReference } from '../../domain/request/references';
-import { combineRights } from '../../domain/rights/rights';
+import { combineRights, hasFull } from '../../domain/rights/rights';
+import { recipientCandidates, type RecipientCandidate } from '../../domain/request/recipients';
+import type { RequestState } from '../../domain/request/state';
 import { scopeIncludes, unitScope } from '../../domain/rights/scope';
 import type { LookupUnit } from './lookup-port';
 import type { WriteContext } from '../context';
@@ -111,4 +113,25 @@ export const usersWhoMaySee = async (r: Lookups, ids: readonly unknown[], unitId
     if (scopeIncludes(scope, unit.id)) allowed.add(reader.id);
   }
   return allowed;
+};
+
+/**
+ * Whom a chat message on the request may notify (domain/request/recipients.ts): its executors,
+ * contact and author, and the branch staff of its region who edit the branch's requests
+ * (RIGHT_REQUEST_EDIT), of whom only those who may see the request; never the writer.
+ */
+export const notifyRecipients = async (
+  r: Lookups,
+  state: Pick<RequestState, 'engineers' | 'contact_kind' | 'contact_id' | 'registered_by' | 'unit_id'>,
+  writerId: number | null,
+): Promise<RecipientCandidate[]> => {
+  const unit = await unitInfo(r, state.unit_id);
+  const staff = unit ? await r.lookups.regionStaff(unit.region_id) : [];
+  const branchStaff = staff
+    .map((s) => ({ id: s.id, rights: combineRights(s.rights.map((rightsObject) => ({ access_level: 0, rightsObject }))) }))
+    .filter((s) => hasFull(s.rights, 'RIGHT_REQUEST_EDIT'))
+    .map((s) => ({ id: s.id, engineer: hasFull(s.rights, 'RIGHT_REQUEST_ENGINEER') }));
+  const candidates = recipientCandidates(state, branchStaff, writerId);
+  const allowed = await usersWhoMaySee(r, candidates.map((c) => c.id), state.unit_id);
+  return candidates.filter((c) => allowed.has(c.id));
 };

@@ -16,6 +16,7 @@ import type { RequestOutcome, RequestWriteContext } from './load';
 import { rememberAppend } from './stream-cache';
 import { regionEngineers, regionSettings, requestLookupsWithReferences, unitInfo, userReferences } from './lookups';
 import { REQUEST_NUMBER_SCOPE, requestNumberOwner } from './numbers';
+import { claimHotlineNumber } from './hotline-numbers';
 
 export interface RegisterInput {
   readonly request: Record<string, unknown>;
@@ -72,13 +73,20 @@ export const registerRequest = async (
     lookups,
     ...(input.group ? { group: true } : {}),
   });
-  // The number is claimed by the append itself, in its own statement (issue 18): decided with a
+  // The number is claimed by the append itself, in its own statement (docs/notes/bench.md): decided with a
   // placeholder, a refused request takes no number, and a number is never claimed without its request.
   // The id was just allocated: the stream is new, no need to read it first.
+  // A hot line number given at registration (the head performer's SENIOR request) is unique too.
+  const hotline = await claimHotlineNumber(w, id, null, typeof request.hotlinegas_number === 'string' ? request.hotlinegas_number : null);
   const r = await handleCommand(w.store, requestDecider, requestStreamId(id), command(0), context, {
     expectNew: true,
     yearlyNumber: { year: yearOf(context.now), scope: REQUEST_NUMBER_SCOPE, owner: requestNumberOwner(id), path: ['request', 'number'] },
+  }).catch(async (error: unknown) => {
+    await hotline.release();
+    throw error;
   });
+  // A number the decision did not keep (a field the caller may not fill) holds no claim.
+  if (!(r.state.hotlinegas_number ?? '').trim()) await hotline.release();
   // The next command on this request (the dialog's save, the take) is decided without reading it again.
   rememberAppend(w.store, id, { state: requestDecider.initialState(), revision: -1, types: [] }, r);
   return { id, position: r.position, after: { state: r.state, revision: r.revision } };

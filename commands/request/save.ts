@@ -8,6 +8,7 @@ import { parseOrThrow, submittedRequestSchema } from '../../domain/request/valid
 import { scopeIncludes } from '../../domain/rights/scope';
 import type { CommandContext } from '../../domain/shared/events';
 import { conflict, DomainError, forbidden, invalid } from '../../domain/shared/errors';
+import { claimHotlineNumber } from './hotline-numbers';
 import { changedSince, decideAll, handleCommands } from '../handle-command';
 import { latest } from '../context';
 import { currentSpareLines, parseSpareLines, requestSparesStep, sameSpares, type SpareLine } from '../spares/request-spares-step';
@@ -60,9 +61,9 @@ export const saveRequest = async (
   preloaded?: Loaded,
 ): Promise<RequestOutcome & { notices: string[] }> => {
   if (!preloaded) return saveOn(w, caller, id, input, context, await loadVisible(w, caller, id));
-  // From the stream cache (issue 18): it counts only if the request's append follows that revision.
+  // From the stream cache (docs/notes/bench.md): it counts only if the request's append follows that revision.
   if (preloaded.cached) return withRequest(w, caller, id, preloaded, (loaded) => saveOn(w, caller, id, input, context, loaded), (r, loaded) => r.after.revision > loaded.revision);
-  // The route's visibility check already read the stream (issue 18: one read per save, not two).
+  // The route's visibility check already read the stream (docs/notes/bench.md: one read per save, not two).
   // Should the stream have moved since, the save is decided once more on the stream as it is now,
   // exactly as if it had been read here: the stale checks and the expected revision stay the judges.
   try {
@@ -136,8 +137,13 @@ const saveOn = async (
   const unchanged = { state, revision };
   if (events.length === 0 && !sparesChanged) return { id, position: null, notices: [], after: unchanged };
 
+  // A hot line number another request holds is refused before anything changes.
+  const hotline = await claimHotlineNumber(w, id, state.hotlinegas_number, next.hotlinegas_number);
   // The spares sets first, then the request; the request refused or beaten: the sets are put back.
-  const spares = sparesChanged ? await requestSparesStep.apply(w.store, id, current, desired, context, w.log) : null;
+  const spares = sparesChanged ? await requestSparesStep.apply(w.store, id, current, desired, context, w.log).catch(async (e: unknown) => {
+    await hotline.release();
+    throw e;
+  }) : null;
   if (events.length === 0) return { id, position: spares?.position ?? null, notices: [], after: unchanged, sparesChanged };
   try {
     const appended = await handleCommands(w.store, requestDecider, requestStreamId(id), commands, context, {
@@ -146,6 +152,7 @@ const saveOn = async (
       staleMessage: STALE_REQUEST,
     });
     rememberAppend(w.store, id, loaded, appended);
+    await hotline.commit();
     return {
       id,
       position: latest(spares?.position ?? null, appended.position),
@@ -155,6 +162,7 @@ const saveOn = async (
     };
   } catch (error) {
     await spares?.compensate();
+    await hotline.release();
     throw error;
   }
 };

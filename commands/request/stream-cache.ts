@@ -2,11 +2,12 @@ import { requestDecider } from '../../domain/request/decider';
 import type { RequestEvent } from '../../domain/request/events';
 import type { RequestState } from '../../domain/request/state';
 import type { EventStore } from '../../infrastructure/eventstore/port';
+import { streamCacheOf, streamCacheOn, type StreamCache } from '../../infrastructure/perf/stream-cache';
 
 /**
- * The request streams this process appended to last, folded as they were left (issue 18): the next
- * command on one of them (a save after the create, a take after the save) is decided on this state
- * instead of reading the stream again, which saves a round trip per command.
+ * The request streams this process appended to last, folded as they were left (the cache itself and
+ * its off switch: infrastructure/perf/stream-cache.ts): the next command on one of them (a save after
+ * the create, a take after the save) is decided on this state instead of reading the stream again.
  *
  * An entry is only a guess, never a source of truth: a decision made on it counts only when its
  * append, expecting the cached revision, succeeds — which proves the stream had not moved, so the
@@ -25,38 +26,8 @@ export interface CachedRequest {
 /** Entries kept per event store: the requests being worked on now, not the whole log. */
 const MAX_ENTRIES = 2_000;
 
-class RequestStreamCache {
-  private readonly entries = new Map<number, CachedRequest>();
-
-  get(id: number): CachedRequest | undefined {
-    const hit = this.entries.get(id);
-    if (hit) {
-      // Most recently used last, so the oldest entry is the first one dropped.
-      this.entries.delete(id);
-      this.entries.set(id, hit);
-    }
-    return hit;
-  }
-
-  set(id: number, entry: CachedRequest) {
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  forget(id: number) {
-    this.entries.delete(id);
-  }
-}
-
-const caches = new WeakMap<EventStore, RequestStreamCache>();
-
-/** The cache of an event store (one per store, so servers of several databases in one process never share). */
-export const requestStreamCache = (store: EventStore): RequestStreamCache => {
-  let cache = caches.get(store);
-  if (!cache) caches.set(store, (cache = new RequestStreamCache()));
-  return cache;
-};
+/** The cache of an event store's request streams (infrastructure/perf/stream-cache.ts; PERF_STREAM_CACHE=0 empties it). */
+export const requestStreamCache = (store: EventStore): StreamCache<CachedRequest> => streamCacheOf<CachedRequest>(store, 'request', MAX_ENTRIES);
 
 /**
  * Remembers a request after an append of `events` right after `base` (the state they were decided
@@ -70,6 +41,7 @@ export const rememberAppend = (
   base: { readonly state: RequestState; readonly revision: number; readonly types?: readonly string[] },
   appended: { readonly events: readonly RequestEvent[]; readonly revision: number },
 ) => {
+  if (!streamCacheOn()) return;
   const cache = requestStreamCache(store);
   if (!base.types || appended.events.length === 0 || appended.revision !== base.revision + appended.events.length) {
     cache.forget(id);

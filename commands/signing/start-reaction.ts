@@ -10,7 +10,7 @@ import { cancelSigning, startSigning } from './signing';
 
 const triggers = new Set(['RequestActGenerated', 'RequestDocumentAttached', 'RequestDocumentRemoved']);
 
-/** The document as the request events carry it; `signers` comes with issue 13's acts (contract). */
+/** The document as the request events carry it; `signers` comes with decisions 72–86's acts (contract). */
 type DocumentWithSigners = RequestDocument & { signers?: AssignedSigners | null };
 
 /**

@@ -11,18 +11,28 @@ import {
   type ImportReferences,
   type RawImportRow,
   type RowError,
+  matchProtected,
+  notFoundNote,
+  protectedSetText,
+  protectMessages,
+  protectedToolIdsOf,
+  type ProtectedTool,
 } from '../../domain/tool-import';
+import { createHash } from 'node:crypto';
+import { requestDecider } from '../../domain/request/decider';
+import type { ToolAggregate } from '../../domain/tool/decider';
+import { indexMembersOf } from '../../infrastructure/write-index';
+import { protectedToolsIndex } from './protected-tools-index';
 import { toolDecider, toolStreamId, toolsSetDecider, toolsSetStreamId } from '../../domain/tool/decider';
-import { toolSchemaVersions, toolsSetSchemaVersions } from '../../domain/tool/events';
 import type { Actor } from '../../domain/shared/actor';
 import type { CommandContext } from '../../domain/shared/events';
-import { conflict, forbidden, invalid, notFound } from '../../domain/shared/errors';
+import { forbidden, invalid, notFound } from '../../domain/shared/errors';
 import { hasFull } from '../../domain/rights/rights';
 import { scopeIncludes, type UnitScope } from '../../domain/rights/scope';
-import { WrongExpectedRevisionError, type AppendBatch, type Position } from '../../infrastructure/eventstore/port';
+import type { Position } from '../../infrastructure/eventstore/port';
 import { mapLimit } from '../../infrastructure/map-limit';
 import { readAggregate } from '../aggregate';
-import { toNewEvents } from '../handle-command';
+import { handleBatch, onStream, type BatchStep } from '../handle-command';
 import type { WriteContext } from '../context';
 import type { ToolImportLookups } from './lookup-port';
 
@@ -47,6 +57,13 @@ export interface ImportResult {
   readonly message: string | null;
   readonly toolsRemoved: number;
   readonly setsRemoved: number;
+  /**
+   * Tools live requests name (issue 33), with what happens (confirmation step) or happened (done) to
+   * each: updated by the file row with their serial number, or kept as 'не найдено при импорте'.
+   */
+  readonly protectedTools: readonly ProtectedTool[];
+  /** Set when the import waits for the user's confirmation of `protectedTools`: send it back to go on. */
+  readonly confirmToken: string | null;
   readonly position: Position | null;
 }
 
@@ -57,11 +74,13 @@ export interface ToolImportArgs {
   readonly actor: Actor;
   /** RIGHT_TOOLS_READ scope of the caller: the object must lie in it. */
   readonly scope: UnitScope;
+  /** The token of the protected tools the user confirmed (the answer that asked for it gave it). */
+  readonly confirmToken?: string | null;
   readonly onProgress?: (p: ImportProgress) => void;
 }
 
 const failed = (message: string, rowsRead = 0): ImportResult => ({
-  ok: false, setsAdded: 0, toolsAdded: 0, rowsRead, errors: [], message, toolsRemoved: 0, setsRemoved: 0, position: null,
+  ok: false, setsAdded: 0, toolsAdded: 0, rowsRead, errors: [], message, toolsRemoved: 0, setsRemoved: 0, protectedTools: [], confirmToken: null, position: null,
 });
 
 /** Checks the caller and the object before the file is read (400/403/404 as every command). */
@@ -76,7 +95,7 @@ export const checkImportTarget = async (lookups: ToolImportLookups, unitId: numb
 /**
  * Validates every row of the file, and only when all are valid replaces the object's registry:
  * its current sets and tools are deleted and the file's sets and tools registered in ONE
- * `appendMany` (PostgreSQL: one transaction), so a failure or a crash midway leaves the old
+ * `handleBatch` (PostgreSQL: one transaction), so a failure or a crash midway leaves the old
  * registry whole. Importing the same file twice gives the same registry (replace semantics).
  */
 export const importTools = async (w: WriteContext, lookups: ToolImportLookups, args: ToolImportArgs, ctx: CommandContext): Promise<ImportResult> => {
@@ -119,60 +138,114 @@ export const importTools = async (w: WriteContext, lookups: ToolImportLookups, a
     return { ...failed('', rowsRead), message: null, errors };
   }
   progress({ phase: 'writing', percent: 80, rowsRead });
-  const written = await replaceRegistry(w, lookups, args.unitId, plan, args.actor, ctx);
-  return { ok: true, rowsRead, errors: [], message: null, ...written };
+  const written = await replaceRegistry(w, lookups, args.unitId, plan, args.actor, ctx, { confirmToken: args.confirmToken ?? null });
+  if (written.kind === 'confirm') return { ...failed(written.message, rowsRead), protectedTools: written.protectedTools, confirmToken: written.confirmToken };
+  const { kind: _kind, ...done } = written;
+  return { ok: true, rowsRead, errors: [], message: null, confirmToken: null, ...done };
 };
 
-/** The clearing and the new registry as one appendMany. */
-const replaceRegistry = async (w: WriteContext, lookups: ToolImportLookups, unitId: number, plan: ImportPlan, actor: Actor, ctx: CommandContext) => {
+/** The token a confirmation carries: a hash of the protected list as the user saw it. */
+const tokenOf = (tools: readonly ProtectedTool[]): string => createHash('sha256').update(protectedSetText(tools)).digest('hex').slice(0, 40);
+
+/**
+ * The object's tools live requests name, from the write-side index (moved with the requests'
+ * appends), each request folded from its stream for its number and checked again there.
+ */
+const protectedOf = async (w: WriteContext, tools: ReadonlyArray<{ id: number; s: { state: ToolAggregate } }>) => {
+  const members = await indexMembersOf(w.pool, protectedToolsIndex.name, tools.map((t) => String(t.id)));
+  const streams = [...new Set([...members.values()].flat())];
+  const requests = new Map(await mapLimit(streams, 16, async (id) => [id, (await readAggregate(w.store, requestDecider, id)).state] as const));
+  const out: Array<{ id: number; tool: NonNullable<ToolAggregate['tool']>; requests: Array<{ id: number; number: number | null }> }> = [];
+  for (const { id, s } of tools) {
+    const named = (members.get(String(id)) ?? [])
+      .flatMap((stream) => {
+        const r = requests.get(stream);
+        return r && protectedToolIdsOf(r).includes(id) ? [{ id: Number(stream.slice(stream.indexOf('-') + 1)), number: r.number ?? null }] : [];
+      })
+      .sort((a, b) => a.id - b.id);
+    if (named.length > 0 && s.state.tool) out.push({ id, tool: s.state.tool, requests: named });
+  }
+  return out;
+};
+
+type Confirm = { readonly confirmToken: string | null } | 'keep-protected';
+
+/**
+ * The clearing and the new registry as one handleBatch. Tools live requests name are never deleted
+ * (issue 33): with `confirmToken` they must have been confirmed as listed (else nothing is written and
+ * the list with its token is answered); the file row with the same serial number updates such a tool
+ * instead of registering a new one, and one without a row keeps its card with the mark in its note.
+ * 'keep-protected' (the clean call) keeps them untouched but for leaving their deleted sets.
+ */
+const replaceRegistry = async (w: WriteContext, lookups: ToolImportLookups, unitId: number, plan: ImportPlan, actor: Actor, ctx: CommandContext, confirm: Confirm) => {
   const registry = await lookups.registry(unitId);
-  const batches: AppendBatch[] = [];
+  const steps: BatchStep[] = [];
   const setStates = await mapLimit(registry.setIds, 16, async (id) => ({ id, s: await readAggregate(w.store, toolsSetDecider, toolsSetStreamId(id)) }));
+  const toolStates = (await mapLimit(registry.toolIds, 16, async (id) => ({ id, s: await readAggregate(w.store, toolDecider, toolStreamId(id)) })))
+    .filter(({ s }) => s.state.status === 'active' && s.state.tool?.unit_id === unitId);
+  const guarded = await protectedOf(w, toolStates);
+  const rowOf = confirm === 'keep-protected' ? new Map<number, number>() : matchProtected(guarded, plan);
+  const protectedTools: ProtectedTool[] = guarded.map((g) => ({
+    id: g.id, serial_number: g.tool.serial_number, inventar_number: g.tool.inventar_number, model: g.tool.model, requests: g.requests,
+    outcome: rowOf.has(g.id) ? 'updated' : 'not_found', row: rowOf.get(g.id) ?? null,
+  }));
+  if (confirm !== 'keep-protected' && protectedTools.length > 0) {
+    const token = tokenOf(protectedTools);
+    if (confirm.confirmToken !== token)
+      return { kind: 'confirm' as const, protectedTools, confirmToken: token, message: confirm.confirmToken ? protectMessages.changed : protectMessages.confirm };
+  }
   let setsRemoved = 0;
   for (const { id, s } of setStates) {
     if (s.state.status !== 'active' || s.state.set?.unit_id !== unitId) continue;
-    const events = toolsSetDecider.decide(s.state, { type: 'DeleteToolsSet', id, actor }, ctx);
-    batches.push({ streamId: toolsSetStreamId(id), events: toNewEvents(events, ctx, toolsSetSchemaVersions), expectedRevision: s.revision });
+    steps.push(onStream(toolsSetDecider, toolsSetStreamId(id), { type: 'DeleteToolsSet', id, actor }, s));
     setsRemoved += 1;
   }
-  const toolStates = await mapLimit(registry.toolIds, 16, async (id) => ({ id, s: await readAggregate(w.store, toolDecider, toolStreamId(id)) }));
+  const kept = new Set(guarded.map((g) => g.id));
   let toolsRemoved = 0;
   for (const { id, s } of toolStates) {
-    if (s.state.status !== 'active' || s.state.tool?.unit_id !== unitId) continue;
-    const events = toolDecider.decide(s.state, { type: 'DeleteTool', id, actor }, ctx);
-    batches.push({ streamId: toolStreamId(id), events: toNewEvents(events, ctx, toolSchemaVersions), expectedRevision: s.revision });
+    if (kept.has(id)) continue;
+    steps.push(onStream(toolDecider, toolStreamId(id), { type: 'DeleteTool', id, actor }, s));
     toolsRemoved += 1;
   }
-  const toolCount = plan.singles.length + plan.sets.reduce((n, s) => n + s.tools.length, 0);
+  const states = new Map(toolStates.map((t) => [t.id, t.s]));
+  const keptByRow = new Map([...rowOf].map(([toolId, row]) => [row, toolId]));
+  const toolCount = plan.singles.length + plan.sets.reduce((n, s) => n + s.tools.length, 0) - keptByRow.size;
   let nextTool = toolCount ? await w.ids.nextBlock('tool', toolCount) : 0;
   let nextSet = plan.sets.length ? await w.ids.nextBlock('tools_set', plan.sets.length) : 0;
-  const register = (card: (typeof plan.singles)[number]['card'], toolsSetId: number | null) => {
+  const place = (t: (typeof plan.singles)[number], toolsSetId: number | null) => {
+    const keptId = keptByRow.get(t.row);
+    if (keptId !== undefined) {
+      steps.push(onStream(toolDecider, toolStreamId(keptId), { type: 'KeepToolAtImport', id: keptId, actor, input: t.card, note: null, toolsSetId }, states.get(keptId)!));
+      return keptId;
+    }
     const id = nextTool++;
-    const events = toolDecider.decide(toolDecider.initialState(), { type: 'RegisterTool', id, input: card, actor, toolsSetId }, ctx);
-    batches.push({ streamId: toolStreamId(id), events: toNewEvents(events, ctx, toolSchemaVersions), expectedRevision: 'no_stream' });
+    steps.push(onStream(toolDecider, toolStreamId(id), { type: 'RegisterTool', id, input: t.card, actor, toolsSetId }, 'new'));
     return id;
   };
   for (const s of plan.sets) {
     const setId = nextSet++;
-    const toolIds = s.tools.map((t) => register(t.card, setId));
-    const events = toolsSetDecider.decide(toolsSetDecider.initialState(), { type: 'RegisterToolsSet', id: setId, input: s.set, toolIds, actor }, ctx);
-    batches.push({ streamId: toolsSetStreamId(setId), events: toNewEvents(events, ctx, toolsSetSchemaVersions), expectedRevision: 'no_stream' });
+    const toolIds = s.tools.map((t) => place(t, setId));
+    steps.push(onStream(toolsSetDecider, toolsSetStreamId(setId), { type: 'RegisterToolsSet', id: setId, input: s.set, toolIds, actor }, 'new'));
   }
-  for (const t of plan.singles) register(t.card, null);
-  try {
-    const results = await w.store.appendMany(batches);
-    return { setsAdded: plan.sets.length, toolsAdded: toolCount, toolsRemoved, setsRemoved, position: results.at(-1)?.position ?? null };
-  } catch (error) {
-    if (error instanceof WrongExpectedRevisionError) throw conflict('Реестр объекта изменился во время импорта. Повторите импорт');
-    throw error;
+  for (const t of plan.singles) place(t, null);
+  const today = ctx.now.slice(0, 10);
+  for (const g of guarded) {
+    if (rowOf.has(g.id)) continue;
+    const note = confirm === 'keep-protected' ? null : notFoundNote(g.tool.description, today);
+    steps.push(onStream(toolDecider, toolStreamId(g.id), { type: 'KeepToolAtImport', id: g.id, actor, input: null, note, toolsSetId: null }, states.get(g.id)!));
   }
+  const { position } = await handleBatch(w.store, steps, ctx, { staleMessage: 'Реестр объекта изменился во время импорта. Повторите импорт' });
+  return { kind: 'written' as const, setsAdded: plan.sets.length, toolsAdded: toolCount, toolsRemoved, setsRemoved, protectedTools, position };
 };
 
 /**
  * POST /api/tools_and_sets_clean/{unitId} (equipment.md 7), made safe: the object's sets and tools
- * are deleted in one appendMany (all or nothing). The import itself never needs it: it replaces.
+ * are deleted in one handleBatch (all or nothing), but for the tools live requests name, which stay.
+ * The import itself never needs it: it replaces.
  */
 export const cleanRegistry = async (w: WriteContext, lookups: ToolImportLookups, unitId: number, actor: Actor, scope: UnitScope, ctx: CommandContext) => {
   await checkImportTarget(lookups, unitId, actor, scope);
-  return replaceRegistry(w, lookups, unitId, { sets: [], singles: [] }, actor, ctx);
+  const r = await replaceRegistry(w, lookups, unitId, { sets: [], singles: [] }, actor, ctx, 'keep-protected');
+  if (r.kind === 'confirm') throw new Error('the clean call never asks for a confirmation');
+  return r;
 };

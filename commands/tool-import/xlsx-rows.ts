@@ -19,9 +19,8 @@ interface ReaderInternals {
   _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string): unknown;
   _parseSharedStrings(entry: NodeJS.ReadableStream): unknown;
 }
-type ReaderClass = new (input: NodeJS.ReadableStream, options: object) => AsyncIterable<unknown> & { properties?: { model?: { date1904?: boolean } } };
+type ReaderClass = new (input: NodeJS.ReadableStream, options: object) => AsyncIterable<unknown> & ReaderInternals & { properties?: { model?: { date1904?: boolean } } };
 const Base = ExcelJS.stream.xlsx.WorkbookReader as unknown as ReaderClass;
-const base = Base.prototype as unknown as ReaderInternals;
 
 /**
  * exceljs 4.4's streaming reader decodes every XML chunk on its own (utils/parse-sax.js), so a
@@ -30,14 +29,14 @@ const base = Base.prototype as unknown as ReaderInternals;
  * to it already decoded as one UTF-8 stream each.
  */
 class Utf8SafeWorkbookReader extends Base {
-  _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
-    return base._parseWorksheet.call(this, utf8Chunks(iterator), sheetNo);
+  override _parseWorksheet(iterator: AsyncIterable<Buffer | string>, sheetNo: string) {
+    return super._parseWorksheet(utf8Chunks(iterator), sheetNo);
   }
-  _parseSharedStrings(entry: NodeJS.ReadableStream) {
+  override _parseSharedStrings(entry: NodeJS.ReadableStream) {
     const text = new PassThrough();
     text.setEncoding('utf8');
     entry.pipe(text);
-    return base._parseSharedStrings.call(this, text);
+    return super._parseSharedStrings(text);
   }
 }
 

@@ -14,7 +14,8 @@ import { readAggregate } from '../aggregate';
 import { existingCatalogIds } from '../catalog/catalog-refs';
 import { organizationRefs, unitRefs } from '../organization/organization-refs';
 import { roleRefs } from '../role/role-refs';
-import { posts, programs } from '../../domain/catalog/definitions';
+import { posts, programs, ProgramType } from '../../domain/catalog/definitions';
+import { credentialChangeOf } from './credentials';
 
 export type PasswordHasher = (password: string) => Promise<string>;
 
@@ -40,6 +41,9 @@ const lookupsFor = async (w: WriteContext, before: UserState['user'], input: Rec
     targetRights: combineRights(current),
     posts: await existingCatalogIds(w.store, posts.name, [Number(input.post_id)]),
     programs: await existingCatalogIds(w.store, programs.name, idsOf(input.users_programs)),
+    specialPrograms: (await Promise.all([...new Set(idsOf(input.users_programs).filter((id) => id > 0 && id <= 2_147_483_647))].map((id) => w.lookups.program(id))))
+      .filter((p) => p?.type === ProgramType.SPECIAL)
+      .map((p) => p!.id),
   };
   return { roles, refs, targetAccessLevel: before ? combineAccessLevel(current) : 0 };
 };
@@ -72,12 +76,13 @@ export const saveUser = async (
     type: 'SaveUser' as const,
     id: userId,
     input,
-    passwordHash: password ? await hash(password) : null,
+    passwordGiven: password !== null,
     ...(await lookupsFor(w, before?.user ?? null, input)),
     actor,
   };
-  // Decide once without writing so that invalid input never claims a login.
+  // Decide once without writing so that invalid input never claims a login (nor costs a hash).
   userDecider.decide(before ?? userDecider.initialState(), command, ctx);
+  const passwordHash = password ? await hash(password) : null;
   const owner = `user-${userId}`;
   const claimNew = login && login !== oldLogin;
   if (claimNew) {
@@ -85,7 +90,8 @@ export const saveUser = async (
     if (!claim.ok) throw invalid(LOGIN_TAKEN, { login: LOGIN_TAKEN });
   }
   try {
-    const r = await handleCommand(w.store, userDecider, userStreamId(userId), command, ctx);
+    // The hash is written beside the events, in the append's transaction, never into them.
+    const r = await handleCommand(w.store, userDecider, userStreamId(userId), command, ctx, { credential: credentialChangeOf(userId, passwordHash) });
     if (claimNew && oldLogin) await releaseUnique(w.pool, 'login', oldLogin, owner);
     return { id: userId, position: latest(r.position) };
   } catch (error) {
@@ -99,7 +105,7 @@ export const deleteUser = async (w: WriteContext, id: number, actor: Actor, ctx:
   const roles = await roleRefs(w.store, state.user?.users_roles ?? []);
   const r = await handleCommand(w.store, userDecider, userStreamId(id), {
     type: 'DeleteUser', id, targetAccessLevel: combineAccessLevel(roles), refs: { organizations: await organizationRefs(w.store, [state.user?.organization_id ?? 0]) }, actor,
-  }, ctx);
+  }, ctx, { credential: credentialChangeOf(id, null) });
   if (state.user) await releaseUnique(w.pool, 'login', state.user.login.toLowerCase(), `user-${id}`);
   return { id, position: r.position };
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { actKindTitles, ActKind, requestResultTitles, type RequestResult } from '../request/enums';
 import { actDescription } from '../request/acts';
+import { isPlaceholderInventory } from '../tool/placeholders';
 import type { RequestData } from '../request/state';
 import { ruDate, type StampRow } from './stamp';
 
@@ -40,14 +41,35 @@ export const actDataSchema = z.object({
   signers_count: z.union([z.literal(2), z.literal(3)]),
   has_final: z.boolean(),
   tools: row({ n: z.number(), title: text, serial: text, inventory: text, place: text, person: text }),
-  works: row({ n: z.number(), title: text }),
+  works: row({ n: z.number(), title: text, cost: text.default('') }),
+  /** Every spare in one list (titles): what templates before the itemised СО-8 print. */
   spares: row({ n: z.number(), title: text }),
   students: row({ n: z.number(), name: text, post: text }),
   signers: row({ role_title: text, post: text, name: text }),
+  // Added with the itemised acts; defaults keep the data of earlier acts readable (their stamped copies).
+  /** The act's place: the building's town, never 'г. г.' (see placeOf). */
+  place_line: text.default(''),
+  /** The building named once: the court, or the building's own name when it already names the court. */
+  object_line: text.default(''),
+  /** The building's address, else the court's. */
+  address_line: text.default(''),
+  /** Costs are printed only when the one who generates the act may see them (RIGHT_VIEW_COST). */
+  show_costs: z.boolean().default(false),
+  /** The branch's stock spares (Комплекты ЗИП) the repair used. */
+  spares_branch: row({ n: z.number(), code: text, title: text, amount: text, cost: text, sum: text }).default([]),
+  /** Spares bought for the repair (ПБС). */
+  spares_pbs: row({ n: z.number(), title: text, amount: text, cost: text, sum: text }).default([]),
+  works_total: text.default(''),
+  spares_branch_total: text.default(''),
+  spares_pbs_total: text.default(''),
+  total: text.default(''),
 });
-export type ActData = z.infer<typeof actDataSchema>;
-/** What a template is rendered with: the act data plus the stamps (none on the original). */
-export type ActRenderData = ActData & { stamps: StampRow[] };
+export type ActData = z.output<typeof actDataSchema>;
+/** What a template is rendered with: the act data plus the stamps, in the list and in each signer's row (none on the original). */
+export type ActRenderData = Omit<ActData, 'signers'> & {
+  signers: Array<ActData['signers'][number] & { stamp?: StampRow | null }>;
+  stamps: StampRow[];
+};
 
 export type SignerRole = 'iac' | 'unit' | 'final';
 export const signerRoles: readonly SignerRole[] = ['iac', 'unit', 'final'];
@@ -78,7 +100,45 @@ export interface ActPlace {
   readonly courtAddress: string;
   readonly unit: string;
   readonly unitAddress: string;
+  /** The building's short name ('… суд, здание 1'), when it differs from `unit`. */
+  readonly building?: string;
 }
+
+/** A stock spare the request used, as the spares read model answers it. */
+export interface ActBranchSpare {
+  readonly code: number | null;
+  readonly title: string;
+  readonly amount: number;
+  readonly cost: number;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+/**
+ * The names of a building with none repeated: a name contained in another (the court's name in
+ * 'Басманный районный суд г. Москвы, здание 1') is dropped, the rest joined in order.
+ */
+export const objectLineOf = (place: ActPlace): string => {
+  const names = [place.court, place.unit, place.building ?? ''].map((n) => n.trim()).filter(Boolean);
+  const kept = names.filter((n, i) => !names.some((m, j) => j !== i && (norm(m) === norm(n) ? j < i : norm(m).includes(norm(n)))));
+  return kept.join(', ');
+};
+const TOWN = /^(г\.|город|пгт\.?|пос\.|п\.|с\.|ст-ца|станица|деревня|д\.)\s*\S/i;
+/**
+ * The act's place: the town the building's address begins with ('г. Москва, ул. …'), else the
+ * region's title as it is ('г. Москва', 'Московская область'): printed as given, never prefixed.
+ */
+export const placeOf = (place: ActPlace): string => {
+  for (const address of [place.unitAddress, place.courtAddress]) {
+    const first = address.split(',')[0]?.trim() ?? '';
+    if (TOWN.test(first)) return first;
+  }
+  return place.region.trim();
+};
+
+const money = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A sum in roubles as Russian papers print it: '1 234,50' (to kopecks). */
+export const rub = (n: number): string => money.format(Math.round(n * 100) / 100).replace(/\u202f/g, '\u00a0');
+const sumOf = (xs: readonly number[]) => Math.round(xs.reduce((a, b) => a + b * 100, 0)) / 100;
 
 export const actNames: Readonly<Record<ActKind, string>> = {
   CO_13: 'ввода в эксплуатацию оборудования',
@@ -90,12 +150,9 @@ export const actNames: Readonly<Record<ActKind, string>> = {
   LEARNING: 'о проведении обучения пользователей',
 };
 
-/** 'бн…' inventory numbers and 'undefined'/'noname' names count as empty (requests.md 5). */
-const clean = (s: string | null | undefined) => {
-  const v = (s ?? '').trim();
-  return v === 'undefined' || v === 'noname' ? '' : v;
-};
-const inventoryOf = (s: string) => (clean(s).toLowerCase().startsWith('бн') ? '' : clean(s));
+const clean = (s: string | null | undefined) => (s ?? '').trim();
+/** 'бн…' inventory numbers count as empty (requests.md 5); the tool's title comes without placeholders. */
+const inventoryOf = (s: string) => (isPlaceholderInventory(s) ? '' : clean(s));
 
 /** The equipment line of an act text: 'Оборудование: {title}, с/н {serial}, инв. № {inventory}'. */
 export const equipmentLine = (tool: ActTool | null): string => {
@@ -151,7 +208,10 @@ export interface BuildActInput {
   readonly place: ActPlace;
   /** The request's tool (repairs) and commissioned tools, resolved by id. */
   readonly tools: ReadonlyMap<number, ActTool>;
-  readonly spares: readonly string[];
+  /** The branch's stock spares the request used. */
+  readonly spares: readonly ActBranchSpare[];
+  /** Whether costs are printed (the generating user holds RIGHT_VIEW_COST). */
+  readonly showCosts?: boolean;
   readonly engineer: string;
   readonly signers: Readonly<Partial<Record<SignerRole, ActPerson>>>;
   readonly learningKind?: string;
@@ -169,6 +229,12 @@ export const buildActData = (input: BuildActInput): ActData => {
   const person = (role: SignerRole) => input.signers[role] ?? { name: '', post: '' };
   const roles = rolesOf(input.signersCount);
   const result = r.result ? requestResultTitles[r.result as RequestResult] ?? '' : '';
+  const show = input.showCosts === true;
+  const cost = (n: number) => (show ? rub(n) : '');
+  const branchSums = input.spares.map((s) => s.cost * s.amount);
+  const worksSum = sumOf(r.works.map((w) => w.cost));
+  const branchSum = sumOf(branchSums);
+  const pbsSum = sumOf(r.spares_pbs.map((s) => s.cost));
   return {
     act_title: `АКТ ${actKindTitles[kind].replace(/^Акт /, '').toUpperCase()}`,
     act_name: actNames[kind],
@@ -205,8 +271,20 @@ export const buildActData = (input: BuildActInput): ActData => {
       place: clean(t.place),
       person: clean(t.person),
     })),
-    works: r.works.map((w, i) => ({ n: i + 1, title: w.title })),
-    spares: [...input.spares, ...r.spares_pbs.map((s) => s.title)].map((title, i) => ({ n: i + 1, title })),
+    works: r.works.map((w, i) => ({ n: i + 1, title: w.title, cost: cost(w.cost) })),
+    spares: [...input.spares.map((s) => s.title), ...r.spares_pbs.map((s) => s.title)].map((title, i) => ({ n: i + 1, title })),
+    place_line: placeOf(input.place),
+    object_line: objectLineOf(input.place),
+    address_line: (input.place.unitAddress || input.place.courtAddress).trim(),
+    show_costs: show,
+    spares_branch: input.spares.map((s, i) => ({
+      n: i + 1, code: s.code == null ? '' : String(s.code), title: s.title, amount: String(s.amount), cost: cost(s.cost), sum: cost(branchSums[i]!),
+    })),
+    spares_pbs: r.spares_pbs.map((s, i) => ({ n: i + 1, title: s.title, amount: '1', cost: cost(s.cost), sum: cost(s.cost) })),
+    works_total: cost(worksSum),
+    spares_branch_total: cost(branchSum),
+    spares_pbs_total: cost(pbsSum),
+    total: cost(sumOf([worksSum, branchSum, pbsSum])),
     students: r.students_list.map((s, i) => ({ n: i + 1, name: s.name, post: s.post })),
     signers: roles.map((role) => ({ role_title: signerRoleTitles[role], ...person(role) })),
   };

@@ -1,4 +1,4 @@
-import type { ActPlace, ActTool } from './data';
+import type { ActBranchSpare, ActPlace, ActTool } from './data';
 import type { SignerUser } from './signers';
 
 /** A request's unit with what an act prints and numbers it by. */
@@ -18,6 +18,8 @@ export interface ActUnit {
 export interface ActLookupPort {
   unit(unitId: number): Promise<ActUnit | null>;
   tools(ids: readonly number[]): Promise<ReadonlyMap<number, ActTool>>;
+  /** The branch's stock spares allocated to the request (the spares read model), in set and item order. */
+  branchSpares(requestId: number): Promise<ActBranchSpare[]>;
   /** Active users of the region (with their rights), for the signing rules. */
   regionSigners(regionId: number): Promise<SignerUser[]>;
   /** Catalogue title, '' when none. */

@@ -50,7 +50,6 @@ export interface SignerUser {
   readonly organizationId: number;
   /** The user's organisation is a branch (its kind is_filial). */
   readonly inBranch: boolean;
-  readonly units: readonly number[];
   readonly rights: readonly Readonly<Record<string, number | undefined>>[];
 }
 
@@ -59,16 +58,16 @@ const holds = (u: SignerUser, key: string) => u.rights.some((r) => ((r[key] ?? 0
 
 /**
  * Candidates per role (requests.md 6) among the active users of the unit's region: branch (IAC)
- * signers work in the region's branch; object (unit) signers in the request's organisation or
- * serve the unit (a branch employee appointed to sign for a court by power of attorney); final
- * signers anywhere in the region.
+ * signers work in the region's branch; object (unit) signers work in the request's organisation
+ * (the court itself: a branch employee serving the unit is not one, whatever his rights);
+ * final signers anywhere in the region.
  */
-export const signerCandidates = (users: readonly SignerUser[], unit: { id: number; organizationId: number }): SignerCandidates => {
+export const signerCandidates = (users: readonly SignerUser[], unit: { organizationId: number }): SignerCandidates => {
   const pick = (ok: (u: SignerUser) => boolean) =>
     users.filter(ok).map((u) => ({ id: u.id, name: u.name, post: u.post })).sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.id - b.id);
   return {
     iac: pick((u) => u.inBranch && holds(u, 'RIGHT_SIGNING_DOCS_IAC')),
-    unit: pick((u) => holds(u, 'RIGHT_SIGNING_DOCS_UNIT') && (u.organizationId === unit.organizationId || u.units.includes(unit.id))),
+    unit: pick((u) => holds(u, 'RIGHT_SIGNING_DOCS_UNIT') && u.organizationId === unit.organizationId),
     final: pick((u) => holds(u, 'RIGHT_SIGNING_DOCS_FINAL')),
   };
 };

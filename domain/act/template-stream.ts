@@ -2,7 +2,8 @@ import { hasFull, type RightsObject } from '../rights';
 import type { Decider } from '../shared/decider';
 import { forbidden, invalid } from '../shared/errors';
 import type { CommandContext, EventOf } from '../shared/events';
-import { missingTags, templateMessages, unknownTags, type ActTemplateKind, type TagShape } from './templates';
+import { templateContractErrors } from './contracts';
+import { templateMessages, type ActTemplateKind, type TagShape } from './templates';
 
 /**
  * Versions of one act template (stream `act_template-{kind}`). The built-in file is version 1
@@ -41,9 +42,9 @@ const decide = (state: ActTemplateState, c: UploadActTemplate, context: CommandC
   if (!hasFull(c.actor.rights, 'RIGHT_SETTINGS')) throw forbidden();
   if ('broken' in c.tags && Array.isArray(c.tags.broken)) throw invalid(templateMessages.broken((c.tags.broken as string[]).join('; ')));
   const tags = c.tags as TagShape;
-  const unknown = unknownTags(tags);
+  // Checked against the act's own data contract: a СО-7 template cannot print СО-8's spares.
+  const { unknown, missing } = templateContractErrors(c.kind, tags);
   if (unknown.length) throw invalid(templateMessages.unknownTags(unknown));
-  const missing = missingTags(tags);
   if (missing.length) throw invalid(templateMessages.missingTags(missing));
   if (state.current?.checksum === c.checksum) return [];
   return [

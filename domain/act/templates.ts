@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ActKind } from '../request/enums';
 
 /**
@@ -17,7 +18,9 @@ export const actTemplateKinds = [
 ] as const;
 export type ActTemplateKind = (typeof actTemplateKinds)[number];
 
-export const isActTemplateKind = (v: unknown): v is ActTemplateKind => actTemplateKinds.includes(v as ActTemplateKind);
+/** A template kind in a path (POST /api/act_templates/{kind}). */
+export const actTemplateKindSchema = z.enum(actTemplateKinds);
+export const isActTemplateKind = (v: unknown): v is ActTemplateKind => actTemplateKindSchema.safeParse(v).success;
 
 export const actTemplateTitles: Readonly<Record<ActTemplateKind, string>> = {
   'act-co-1.3-2': 'Акт СО-1.3 (2 подписанта)',
@@ -57,6 +60,7 @@ export interface TagShape {
 
 const leaf: TagShape = {};
 const leaves = (...names: string[]): TagShape => Object.fromEntries(names.map((n) => [n, leaf]));
+export const stampTags = leaves('stamp_title', 'stamp_role', 'stamp_owner', 'stamp_serial', 'stamp_valid', 'stamp_signed_at', 'stamp_note');
 
 /** Every tag the act data provides (domain/act/data.ts): what any act template may use. */
 export const actDataTags: TagShape = {
@@ -64,17 +68,23 @@ export const actDataTags: TagShape = {
     'act_title', 'act_name', 'act_number', 'act_date', 'act_year', 'region', 'branch_name', 'court_name', 'court_address',
     'unit_name', 'unit_address', 'request_number', 'request_date', 'hotline_number', 'act_text', 'result', 'note',
     'learning_kind', 'iac_name', 'iac_post', 'unit_signer_name', 'unit_signer_post', 'final_name', 'final_post',
-    'signers_count', 'has_final', 'engineer',
+    'signers_count', 'has_final', 'engineer', 'place_line', 'object_line', 'address_line', 'show_costs', 'works_total',
+    'spares_branch_total', 'spares_pbs_total', 'total',
   ),
   tools: leaves('n', 'title', 'serial', 'inventory', 'place', 'person'),
-  works: leaves('n', 'title'),
+  works: leaves('n', 'title', 'cost'),
+  spares_branch: leaves('n', 'code', 'title', 'amount', 'cost', 'sum'),
+  spares_pbs: leaves('n', 'title', 'amount', 'cost', 'sum'),
   spares: leaves('n', 'title'),
   students: leaves('n', 'name', 'post'),
-  signers: leaves('role_title', 'post', 'name'),
-  stamps: leaves('stamp_title', 'stamp_role', 'stamp_owner', 'stamp_serial', 'stamp_valid', 'stamp_signed_at'),
+  signers: { ...leaves('role_title', 'post', 'name'), stamp: stampTags },
+  stamps: stampTags,
 };
 
-/** Tags every act template must have: the number, the date and the stamp section of the signed copy. */
+/**
+ * Tags every act template must have: the number, the date and a place for the stamps of the signed
+ * copy: the list `{#stamps}`, or a stamp in each signer's row (`{#signers}…{#stamp}…{/stamp}…`).
+ */
 export const requiredTemplateTags = ['act_number', 'act_date', 'stamps'] as const;
 
 /** Tags of `found` that `allowed` does not know, as 'loop.tag' paths. */
@@ -83,12 +93,16 @@ export const unknownTags = (found: TagShape, allowed: TagShape = actDataTags, pr
     const path = `${prefix}${tag}`;
     const known = allowed[tag];
     if (!known) return [path];
-    // A plain tag used as a section ({#has_final}…{/has_final}) may hold the top-level tags.
-    const innerAllowed = Object.keys(known).length ? { ...actDataTags, ...known } : actDataTags;
+    // Tags inside a section resolve in it and, as docxtemplater looks them up, in the scopes around it;
+    // a plain tag used as a section ({#has_final}…{/has_final}, {#stamp_note}…) opens no scope of its own.
+    const innerAllowed = Object.keys(known).length ? { ...allowed, ...known } : allowed;
     return unknownTags(inner, innerAllowed, `${path}.`);
   });
 
-export const missingTags = (found: TagShape): string[] => requiredTemplateTags.filter((t) => !(t in found));
+export const missingTags = (found: TagShape): string[] => {
+  const stamped = 'stamps' in found || Boolean(found.signers && 'stamp' in found.signers);
+  return requiredTemplateTags.filter((t) => (t === 'stamps' ? !stamped : !(t in found)));
+};
 
 export const templateMessages = {
   notDocx: 'Шаблон должен быть документом Word (.docx)',

@@ -35,3 +35,19 @@ export const datedUpTo = (date: unknown, at: number): boolean => {
   const ms = typeof date === 'number' ? date : Date.parse(String(date));
   return Number.isNaN(ms) || ms <= at;
 };
+
+/**
+ * The header every call made from a view of a past moment carries (its value: that moment). A view of
+ * the past is read-only, so the server refuses any change that carries it (or a `?at=`), whatever the route.
+ */
+export const MOMENT_HEADER = 'x-moment';
+
+/** The answer to a change sent from a view of a past moment. */
+export const pastMomentRefusal = 'Это состояние на прошедший момент: действия недоступны';
+
+/** Methods that change nothing: the only ones a view of a past moment may call. */
+export const isReadMethod = (method: string): boolean => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
+
+/** Whether a call is a change made in the context of a past moment (header, or a `?at=` on a change). */
+export const isPastMomentChange = (method: string, header: unknown, query: string): boolean =>
+  !isReadMethod(method.toUpperCase()) && ((header !== undefined && header !== '') || /(?:^|&)at=/.test(query));

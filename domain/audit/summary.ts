@@ -1,5 +1,5 @@
 /**
- * The audit trail's words (issue 17): the kind of object a stream holds and a Russian summary of
+ * The audit trail's words (decisions 97–99): the kind of object a stream holds and a Russian summary of
  * each event. Pure, shared by the read model (projections/audit) and the screen (filter labels).
  */
 
@@ -19,7 +19,7 @@ export const auditKinds = {
 
 export type AuditKind = keyof typeof auditKinds;
 
-export const isAuditKind = (k: string): k is AuditKind => Object.prototype.hasOwnProperty.call(auditKinds, k);
+export const isAuditKind = (k: string): k is AuditKind => Object.hasOwn(auditKinds, k);
 
 /** Kind and object id of a stream: `request-12` → request/12; `catalog-regions-3` → catalog/regions-3. */
 export const streamObject = (streamId: string): { kind: string; objectId: string } => {

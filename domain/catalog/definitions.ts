@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { RightKey } from '../rights/catalog';
 import { RightValue } from '../rights/values';
 import { requestKindIds } from '../request/enums';
-import { boundedInt, enumOf, orNull, PG_INT_MAX } from '../shared/primitives';
+import { boundedInt, enumOf, id, orNull, PG_INT_MAX } from '../shared/primitives';
 import { flag, idList, isoDate, optionalId, optionalText, requiredId, requiredText, shortText } from './schemas';
 
 /**
@@ -27,6 +27,11 @@ export interface CatalogDefinition<TSchema extends z.ZodTypeAny = z.ZodTypeAny> 
   readonly titleField: string;
   /** Exact-match filters the list accepts (query parameter = item field). */
   readonly filters: readonly string[];
+  /**
+   * Filters over a list field (filter → the field holding ids): an item matches when its list names
+   * the id or is empty (an item for every value).
+   */
+  readonly listFilters?: Readonly<Record<string, string>>;
   /** Filters over flag fields: 'true'/'1' and 'false'/'0' both accepted. */
   readonly flagFilters?: readonly string[];
   /** Filter values that mean "every value" (programs: type 3 = all types, administration.md 3). */
@@ -105,6 +110,16 @@ export const manufacturers = def({
 
 /** Program types: 1 = special software (СПО), 2 = common software (ОПО); see docs/decisions.md. */
 export const ProgramType = { SPECIAL: 1, COMMON: 2 } as const;
+/**
+ * The hot line executor screens read the numbers the other way round (administration.md 4: type 2
+ * is the hot line's special software; decisions.md 1): mapped here, at the edge, both ways.
+ */
+export const hotlineProgramType = (type: number): number => (type === ProgramType.SPECIAL ? 2 : type === ProgramType.COMMON ? 1 : type);
+export const programTypeFromHotline = hotlineProgramType;
+/** The hot line's special software in the executor screens' reading. */
+export const HOTLINE_SPECIAL_SOFTWARE = 2;
+/** The program type a software request kind takes (special software request → special, common → common). */
+export const programTypeOfRequestKind: Readonly<Partial<Record<number, number>>> = { 1: ProgramType.COMMON, 4: ProgramType.SPECIAL };
 
 export const programs = def({
   name: 'programs',
@@ -178,13 +193,15 @@ export const commonDisrepairs = def({
   editRight: 'RIGHT_COMMON_DISREPAIRS',
   readRight: { key: 'RIGHT_COMMON_DISREPAIRS', values: FULL },
   titleField: 'description',
-  filters: ['request_kind_id'],
+  // By request kind and by equipment kind (administration.md 2.10); a fault naming no kind is typical of every kind.
+  filters: ['request_kind_id', 'tool_kind_id'],
+  listFilters: { tool_kind_id: 'common_disrepair_tool_kinds' },
   messages: defaults,
 });
 
 /**
  * Problem categories (/problems-categories; the spec lists the route without its contents, see
- * decisions.md issue 16): the kinds a request to the administrator is classified by
+ * decisions.md 57–66): the kinds a request to the administrator is classified by
  * (request_inner_kind_id), optionally tied to a service request kind; only active ones are offered
  * for new classifications, in their order.
  */
@@ -227,11 +244,12 @@ const TRAIT_VALUE_MESSAGE = 'Наименование от 1 до 100 симво
  * The values of a characteristic. Tools keep (tool_trait_id, trait_value_id) pairs, so a value id
  * only has to be unique within its trait: a value sent without one gets the next after the highest.
  */
+const traitValueTitle = requiredText(TRAIT_VALUE_MESSAGE, 99, TRAIT_VALUE_MESSAGE);
 const traitValues = z
   .array(
     z.object({
       value_id: z.union([z.number(), z.string()]).nullish().transform((v) => (v === null || v === undefined || v === '' ? null : Number(v))),
-      value_title: requiredText(TRAIT_VALUE_MESSAGE, 99, TRAIT_VALUE_MESSAGE),
+      value_title: traitValueTitle,
     }),
     { invalid_type_error: 'Неверный список значений' },
   )
@@ -267,7 +285,21 @@ export const toolTraits = def({
   readRight: { key: 'RIGHT_TOOLS_TRAITS', values: FULL },
   titleField: 'title',
   filters: [],
-  messages: defaults,
+  // Section 8 of administration.md names the characteristics' texts ('Параметр …').
+  messages: { saved: 'Параметр сохранен', deleted: 'Параметр удален' },
+});
+
+/**
+ * POST /api/tool_traits_add_value: the characteristic (`traitId`; `tool_trait_id` and `id` are older
+ * names) and the new value's title (`value_title`, or `title`, `value`), judged as every value is.
+ */
+export const traitValueSchema = z.object({
+  traitId: id().optional(),
+  tool_trait_id: id().optional(),
+  id: id().optional(),
+  value_title: traitValueTitle.optional(),
+  title: traitValueTitle.optional(),
+  value: traitValueTitle.optional(),
 });
 
 export const toolSetNames = def({

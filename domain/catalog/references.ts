@@ -1,5 +1,5 @@
 /**
- * Fields of catalogue items that name items of other catalogues (issue 9, section 2): each id
+ * Fields of catalogue items that name items of other catalogues (decisions 8, 13): each id
  * must exist when it is saved. Enumerations (request kinds, program and service types) are
  * checked by the item schemas themselves.
  */

@@ -72,6 +72,8 @@ export interface CatalogScreen<F extends string = string, X extends string = str
   readonly textFilter: string;
   /** Labels of the definition's exact-match filters. */
   readonly filters: { readonly [K in X]: string };
+  /** The control of a filter that is no field of the item (a list filter: tool kind of the typical faults). */
+  readonly filterControls?: Readonly<Record<string, FieldControl>>;
   /** Fields shown only while another field holds one of some values (the rest of the time the schema drops them). */
   readonly shownWhen?: { readonly [K in F]?: { readonly field: F; readonly values: readonly number[] } };
 }
@@ -84,6 +86,7 @@ const screen = <D extends CatalogDefinition>(
     columns: readonly FieldOf<D>[];
     textFilter: string;
     filters: { readonly [K in D['filters'][number]]: string };
+    filterControls?: Readonly<Record<string, FieldControl>>;
     shownWhen?: { readonly [K in FieldOf<D>]?: { readonly field: FieldOf<D>; readonly values: readonly number[] } };
   },
 ): CatalogScreen => ({ name: d.name as CatalogName, title: d.title, ...s });
@@ -179,7 +182,8 @@ export const catalogScreens: readonly CatalogScreen[] = [
     },
     columns: ['request_kind_id', 'common_disrepair_tool_kinds', 'description'],
     textFilter: 'Неисправность',
-    filters: { request_kind_id: 'Тип заявки' },
+    filters: { request_kind_id: 'Тип заявки', tool_kind_id: 'Вид оборудования' },
+    filterControls: { tool_kind_id: select('tool_kind') },
   }),
   screen(problemsCategories, {
     fields: {

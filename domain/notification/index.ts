@@ -46,5 +46,12 @@ export const createNotificationsSchema = z.object({
   notificationInfo: z.unknown(),
 });
 
+/** PUT /api/notifications/{id}: a notification can only be marked read (state 2, the default). */
+export const notificationUpdateSchema = z.object({
+  state: z.preprocess((v) => (v === undefined || v === null ? NotificationState.READ : typeof v === 'string' ? Number(v) : v), z.literal(NotificationState.READ, { errorMap: () => ({ message: 'Уведомление можно только отметить прочитанным' }) })),
+});
+
 /** Ids of notifications as they are built (see above); anything else names no notification. */
 export const NOTIFICATION_ID = /^[cn]\d{1,10}-\d{1,10}(-\d{1,10})?$/;
+/** A notification's id in a path. */
+export const notificationIdSchema = z.string().regex(NOTIFICATION_ID);

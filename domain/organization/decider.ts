@@ -63,7 +63,7 @@ export type OrganizationCommand =
       /** The ids among the submitted region_id and kind_id that exist (looked up in their streams). */
       refs: OrganizationRefs;
       actor: Actor;
-      /** Hot line passwords at rest (issue 14): sealed by the handler's key; absent: stored as given. */
+      /** Hot line passwords at rest (decisions 68–71): sealed by the handler's key; absent: stored as given. */
       secrets?: PasswordSeal;
     }
   | { type: 'DeleteOrganization'; id: number; actor: Actor }

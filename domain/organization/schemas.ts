@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flag, optionalId, optionalText, requiredId, requiredText } from '../catalog/schemas';
-import { ID_LIST_MAX, primitiveMessages } from '../shared/primitives';
+import { ID_LIST_MAX, id, primitiveMessages } from '../shared/primitives';
 
 export const unitSchema = z.object({
   id: optionalId,
@@ -38,3 +38,6 @@ export const unitsSchema = z
   .array(unitSchema, { invalid_type_error: 'Нужно ввести хотя бы одно здание' })
   .min(1, 'Нужно ввести хотя бы одно здание')
   .max(ID_LIST_MAX, primitiveMessages.idListTooLong);
+
+/** POST /api/update_unit_attr/{unitId}: the organisation a building moves to. */
+export const unitMoveSchema = z.object({ organization_id: id({ message: 'Укажите организацию' }) });

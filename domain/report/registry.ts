@@ -10,7 +10,7 @@ export { technicalReports } from './technical/documents';
 
 /**
  * Every report, one entry each: the two list exports, the 14 court reports and the five technical
- * documents of one object (issue 15); one route and one job kind serve the last two groups by id.
+ * documents of one object (decisions 87–96); one route and one job kind serve the last two groups by id.
  */
 export const reports = [requestListReport, toolListReport, ...courtReports, ...technicalReports] as const satisfies readonly ReportDefinition[];
 

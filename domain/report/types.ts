@@ -33,7 +33,7 @@ export interface ReportDefinition<P extends z.ZodTypeAny = z.ZodTypeAny, Q exten
   readonly formats: readonly ReportFormat[];
   /** Template folder or file under templates/ per format; a format without one is generated whole. */
   readonly templates: Partial<Readonly<Record<ReportFormat, string>>>;
-  /** A report run as a background job from its dialog (issue 15): the fields its dialog shows. */
+  /** A report run as a background job from its dialog (decisions 87–96): the fields its dialog shows. */
   readonly dialog?: ReportDialogFields;
   /**
    * A Word document of one object run as a background job from its dialog (the technical documents):

@@ -1,4 +1,5 @@
-import { ActKind, RequestStatus } from './enums';
+import { ActKind, actKindTitles, kindTitle, RequestStatus, type RequestKind } from './enums';
+import { actsOfKind } from './lifecycle';
 import { hasDocumentOf, hasHotlineNumber } from './rules';
 import type { RequestData, RequestField } from './state';
 
@@ -15,7 +16,13 @@ export const actFields: Readonly<Record<ActKind, readonly [RequestField, Request
 
 const HOT_LINE_REASON = 'заполните поле Номер на ГЛ: заявка должна быть зарегистрирована на горячей линии (кнопка «Добавить на ГЛ»)';
 
+/** Whether a request of this kind may carry the act (requests.md 4.2: `actsOfKind`). */
+export const actAllowedForKind = (kind: number | null | undefined, actKind: ActKind): boolean =>
+  kind != null && (actsOfKind[kind as RequestKind] ?? []).includes(actKind);
+
 export const actMessages = {
+  wrongKind: (actKind: ActKind, kind: number | null | undefined) =>
+    `${actKindTitles[actKind]} не формируется для заявки вида «${kind == null ? 'не указан' : kindTitle(kind)}»`,
   alreadyExists: 'Акт уже сформирован. Перейдите в раздел Документы',
   noHotlineNumber: `Создание акта невозможно, ${HOT_LINE_REASON}`,
   closeNoHotlineNumber: `Закрытие заявки невозможно, ${HOT_LINE_REASON}`,
@@ -45,6 +52,8 @@ const needsHotlineNumber: readonly ActKind[] = [ActKind.CO_13, ActKind.CO_3, Act
  * act's own data, then the hot line number.
  */
 export const actPrecondition = (state: RequestData, actKind: ActKind): string | null => {
+  // Only the acts of the request's kind (requests.md 4.2).
+  if (!actAllowedForKind(state.request_kind_id, actKind)) return actMessages.wrongKind(actKind, state.request_kind_id);
   if (hasDocumentOf(state, actKind)) return actMessages.alreadyExists;
   if (state.request_status_id !== RequestStatus.PERFORMING) return actMessages.notPerforming;
   switch (actKind) {
@@ -101,11 +110,14 @@ export const actNumber = (kind: Exclude<ActKind, 'LEARNING'>, vncode: string, nu
 /** The act file name: '{vncode}_actCO3_{number}_{year}.docx'; learning 'act_learning_{date}_{number}.docx'. */
 export const actFileName = (
   kind: ActKind,
-  args: { vncode: string; number: number; year: number; date?: string },
-): string =>
-  kind === ActKind.LEARNING
-    ? `act_learning_${args.date ?? ''}_${args.number}.docx`
-    : `${args.vncode}_act${actFileCode[kind]}_${args.number}_${args.year}.docx`;
+  args: { vncode: string; number: number; year: number; date?: string; request?: number | null },
+): string => {
+  // The request's number makes the name unique per request (acts of two buildings may share a number and a day).
+  const of = args.request != null ? `_req${args.request}` : '';
+  return kind === ActKind.LEARNING
+    ? `act_learning_${args.date ?? ''}_${args.number}${of}.docx`
+    : `${args.vncode}_act${actFileCode[kind]}_${args.number}_${args.year}${of}.docx`;
+};
 
 /** A description taken from commissioning is cut to 1900 characters plus '...' when over 1999. */
 export const actDescription = (text: string): string => (text.length > 1999 ? `${text.slice(0, 1900)}...` : text);

@@ -130,7 +130,16 @@ export interface MarkHotlineEmailSent {
 }
 
 /**
- * The hot line's number from a direct registration (issue 14), recorded by the registration job.
+ * Set by the delivery job when a registration or close mail finally failed: the flag no longer says
+ * "accepted for delivery", so the request may be registered (or the close notice sent) again.
+ */
+export interface MarkHotlineEmailUndelivered {
+  type: 'MarkHotlineEmailUndelivered';
+  which: 'register' | 'close';
+}
+
+/**
+ * The hot line's number from a direct registration (decisions 68–71), recorded by the registration job.
  * The same number again changes nothing (a repeated attempt after a crash); another number is refused.
  */
 export interface RecordHotlineNumber {
@@ -141,7 +150,7 @@ export interface RecordHotlineNumber {
 export type DeleteRequest = Button<'DeleteRequest'>;
 
 /**
- * Attaches an act generated from a template (issue 13). The handler has claimed the number,
+ * Attaches an act generated from a template (decisions 72–86). The handler has claimed the number,
  * rendered and staged the file; the decision says whether the request allows the act now.
  */
 export interface GenerateAct {
@@ -173,6 +182,7 @@ export type RequestCommand =
   | ChangeDate
   | AddComment
   | MarkHotlineEmailSent
+  | MarkHotlineEmailUndelivered
   | RecordHotlineNumber
   | DeleteRequest
   | GenerateAct;

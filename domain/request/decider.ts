@@ -81,6 +81,10 @@ export const decideRequest = (state: RequestState, command: RequestCommand, cont
       const field = command.which === 'register' ? 'hotline_email_register_sent' : 'hotline_email_close_sent';
       return state[field] ? [] : [ev('RequestFieldsChanged', { changes: [{ field, old: state[field], new: true }] })];
     }
+    case 'MarkHotlineEmailUndelivered': {
+      const field = command.which === 'register' ? 'hotline_email_register_sent' : 'hotline_email_close_sent';
+      return state[field] ? [ev('RequestFieldsChanged', { changes: [{ field, old: true, new: false }] })] : [];
+    }
     case 'RecordHotlineNumber': {
       const number = command.hotlinegas_number.trim();
       if (!number) throw invalid('Пустой номер на ГЛ');

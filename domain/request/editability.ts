@@ -1,4 +1,5 @@
 import { hasFull, type RightsObject } from '../rights';
+import { mayMessageDeclarant } from './declarant-message';
 import { PerformerKind } from './enums';
 import {
   canEdit,
@@ -29,7 +30,9 @@ export type EditCondition =
   | 'filial'
   /** RIGHT_HOTLINE_EDIT or RIGHT_REQUEST_HOTLINE_EDIT. */
   | 'hotlineNumberRight'
-  | 'docsDeleteRight';
+  | 'docsDeleteRight'
+  /** The declarant message rule (declarant-message.ts): its text is typed while the message may be sent. */
+  | 'declarantMessage';
 
 export interface EditGrant {
   readonly when: readonly EditCondition[];
@@ -55,6 +58,8 @@ const holds = (condition: EditCondition, state: RequestState, rights: RightsObje
       return canEditHotlineNumber(rights);
     case 'docsDeleteRight':
       return hasFull(rights, 'RIGHT_REQUEST_DOCS_DELETE');
+    case 'declarantMessage':
+      return mayMessageDeclarant(state, rights);
   }
 };
 
@@ -75,6 +80,8 @@ export const grant = {
   hotlineTab: { when: ['edit'], items: hotlineFields },
   hotlineNumber: { when: ['hotlineNumberRight'], items: hotlineNumberFields },
   removeDocuments: { when: ['registered', 'docsDeleteRight'], items: ['documents_remove'] },
+  /** The message to the declarant, in every state the message may be sent (also 'Выполнена ГЛ', whose tab is closed). */
+  declarantMessage: { when: ['declarantMessage'], items: ['instructed_person'] },
 } as const satisfies Record<string, EditGrant>;
 
 /** A registered request in a status the machine does not know: what no status takes away. */

@@ -98,7 +98,7 @@ export type RequestEventMap = {
   RequestDocumentAttached: { document: RequestDocument };
   RequestDocumentRemoved: { file_id: string; file_name: string; act_kind: ActKind | null };
   /**
-   * An act generated from a Word template (issue 13): the document, its number and date, and the
+   * An act generated from a Word template (decisions 72–86): the document, its number and date, and the
    * template version and data it was rendered from (a stamped copy is rendered again from them).
    */
   RequestActGenerated: {

@@ -22,7 +22,7 @@ export const editableItemTitle = (item: EditableItem): string =>
     ? requestFieldTitles[item as RequestField]
     : requestListTitles[item as keyof typeof requestListTitles];
 
-const isField = (name: string): name is RequestField => Object.prototype.hasOwnProperty.call(requestFields, name);
+const isField = (name: string): name is RequestField => Object.hasOwn(requestFields, name);
 
 /**
  * A field value as the history tab shows it: enum titles, 'Да'/'Нет', dates DD.MM.YYYY,

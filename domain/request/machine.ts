@@ -252,7 +252,7 @@ export const requestMachine = setup({
           on: { save: [noRights, saveFields] },
         },
         HOT_LINE_WAITING: {
-          meta: editable(g.commonTab, g.hotlineTab, g.hotlineNumber, g.removeDocuments),
+          meta: editable(g.commonTab, g.hotlineTab, g.declarantMessage, g.hotlineNumber, g.removeDocuments),
           on: {
             'hotline-take': [
               { guard: not('canEdit'), actions: refuse('forbidden', machineMessages.noEdit) },
@@ -264,7 +264,7 @@ export const requestMachine = setup({
           },
         },
         HOT_LINE_PERFORMING: {
-          meta: editable(g.hotlineTab, g.hotlineNumber, g.removeDocuments),
+          meta: editable(g.hotlineTab, g.declarantMessage, g.hotlineNumber, g.removeDocuments),
           on: {
             'hotline-fulfil': hotlineFulfil,
             'hotline-reexecute': hotlineReexecute,
@@ -278,7 +278,7 @@ export const requestMachine = setup({
           },
         },
         HOT_LINE_PERFORMED: {
-          meta: editable(g.hotlineNumber, g.removeDocuments),
+          meta: editable(g.declarantMessage, g.hotlineNumber, g.removeDocuments),
           on: {
             take,
             'hotline-fulfil': hotlineFulfil,
@@ -359,7 +359,7 @@ export const evaluateRequestCommand = (state: RequestState, event: RequestMachin
   const snapshot: RequestSnapshot = { ...snapshotOfStatus(status), context };
   // The transition the machine takes (its guards decided), without taking it: the machine's states
   // have no entry, exit or eventless transitions, so the transition's own actions and target are
-  // all a macrostep would do, at a fraction of the cost (issue 18: ~14 probes per answer).
+  // all a macrostep would do, at a fraction of the cost (docs/notes/bench.md: ~14 probes per answer).
   const [taken] = requestMachine.getTransitionData(snapshot, event);
   const actions = ((taken?.actions ?? []) as readonly MachineAction[]).map((a) => ({
     type: a.type,

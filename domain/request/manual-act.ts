@@ -6,7 +6,7 @@ import { actKindValues, type ActKind } from './enums';
 import { checkIsoDate, dateMessages } from './validation';
 
 /*
- * An act uploaded by hand in the documents tab (issue 13): it must be a real document or scan, and it
+ * An act uploaded by hand in the documents tab (decisions 72–86): it must be a real document or scan, and it
  * carries the act's number and date, which fill the request's act fields as a generated act's do.
  */
 

@@ -134,10 +134,11 @@ export const applyFieldReactions = (
     }
   }
 
-  // Filial spare types are never a warranty case.
+  // Filial spare types are never a warranty case. The notice tells of a change to what the user
+  // left: a save carrying the type the dialog already changed (and noticed) is told nothing again.
   if (sparesAllowed(out.repair_type_id) && out.repair_kind_id === WarrantyKind.GUARANTY) {
     set('repair_kind_id', WarrantyKind.GUARANTY_BUT_NOT);
-    notices.push(WARRANTY_CHANGED_NOTICE);
+    if (submitted.repair_kind_id !== WarrantyKind.GUARANTY_BUT_NOT) notices.push(WARRANTY_CHANGED_NOTICE);
   }
   const clearSpares = nowChanged('repair_type_id') && !sparesAllowed(out.repair_type_id);
 

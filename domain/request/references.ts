@@ -1,3 +1,5 @@
+import { programTypeOfRequestKind } from '../catalog/definitions';
+import { requestMessages } from './messages';
 import { invalid } from '../shared/errors';
 import { ContactKind, PerformerKind } from './enums';
 import { sameValue, type RequestData } from './state';
@@ -71,6 +73,10 @@ const refuse = (field: string, message: string): never => {
 export interface DerivedValues {
   subsystem_id?: number | null;
   service_repair_id?: number | null;
+  /** The chosen program's type (catalogue reading), when found. */
+  program_type?: number | null;
+  /** The program id the type was looked up for (a stale lookup judges nothing). */
+  program_type_of?: number | null;
 }
 
 /**
@@ -113,6 +119,11 @@ export const checkRequestReferences = (
     if (field !== 'program_id' && derived[field] === value) continue;
     refuse(field, referenceMessages.catalog[field]);
   }
+
+  // A software request takes a program of its own type: special software for kind 4, common for kind 1.
+  const wantedType = next.request_kind_id == null ? undefined : programTypeOfRequestKind[next.request_kind_id];
+  if (next.program_id != null && wantedType !== undefined && derived.program_type != null && derived.program_type_of === next.program_id && (changed('program_id') || changed('request_kind_id')) && derived.program_type !== wantedType)
+    refuse('program_id', requestMessages.program);
 };
 
 /**

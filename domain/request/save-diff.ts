@@ -23,7 +23,7 @@ const system = new Set<RequestField>(systemFields);
 export const editableScalarFields = requestFieldNames.filter((f) => !system.has(f));
 /**
  * The act number and date fields: filled by a generated act or by the act a save uploads, cleared
- * when that act is removed; never typed (issue 13).
+ * when that act is removed; never typed (decisions 72–86).
  */
 const actFieldSet = new Set<RequestField>(Object.values(actFields).flatMap((pair) => pair ?? []));
 const dateFieldSet = new Set<RequestField>(requestDateFields);
@@ -42,7 +42,7 @@ export const submittedData = (before: RequestData, command: Omit<SaveRequest, 't
   const documents = out.documents.filter((d) => !removedDocuments.has(d.file_id));
   for (const d of command.documents_added ?? []) if (!documents.some((x) => x.file_id === d.file_id)) documents.push(d);
   out.documents = documents;
-  // A hand-uploaded act carries its number and date from the upload dialog (issue 13): they fill
+  // A hand-uploaded act carries its number and date from the upload dialog (decisions 72–86): they fill
   // the act's fields as a generated act's do (the form shows these fields read-only).
   const o = out as unknown as Record<RequestField, unknown>;
   for (const d of command.documents_added ?? []) {

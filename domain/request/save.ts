@@ -87,6 +87,8 @@ export const decideSave = (state: RequestState, command: SaveRequest, context: C
 const derivedOf = (lookups: RequestLookups) => ({
   subsystem_id: lookups.program?.gas_sub_system_id ?? null,
   service_repair_id: lookups.regional_service_centre_id ?? null,
+  program_type: lookups.program?.type ?? null,
+  program_type_of: lookups.program?.id ?? null,
 });
 
 type Move = { request_status_id: number; previous_status_id: number };

@@ -45,7 +45,7 @@ export interface RequestDocument extends FileRef {
   sign_type: SignType;
   signers_count: 2 | 3;
   /**
-   * Issue 13. Optional because documents attached before it carry none of these: absent reads as
+   * decisions 72–86. Optional because documents attached before it carry none of these: absent reads as
    * null (no assigned signers: paper, or nobody chosen; no act number and date).
    */
   signers?: DocumentSigners | null;
@@ -102,7 +102,7 @@ export type ListName = (typeof listNames)[number];
  * The empty values are spreads of templates built once from the field table: V8 keeps an object of
  * ~80 properties in fast mode when one literal creates it or when one spread clones a fast object
  * (Object.fromEntries builds one); merged spreads or property-by-property building give a
- * dictionary-mode object, ~70 µs to build and slow to spread again, and every command, fold and view
+ * dictionary-mode object, slow to build and to spread again, and every command, fold and view
  * starts from these. The lists are fresh arrays per call (assigning an existing key keeps the shape).
  */
 const fieldsTemplate = emptyTemplateOf(requestFields);

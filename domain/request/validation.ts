@@ -140,9 +140,10 @@ export const requestDocumentSchema = fileRefSchema.extend({
 /**
  * Ids and enumerations are bounded so every accepted value fits the read models (PostgreSQL
  * integer). Nothing is coerced: the decider stores the submitted values, not the parsed ones.
- * The plain fields' bases come from the field table (table order), the lists follow.
+ * The plain fields' bases come from the field table (table order), the lists follow (the save's
+ * parts `works`, `sparesPbs`, `toolsCommissioning` are these lists).
  */
-const requestShape = {
+export const requestShape = {
   ...submittedFieldShape,
   works: listOf(workItemSchema),
   spares_pbs: listOf(sparePbsItemSchema),
@@ -310,3 +311,17 @@ export const parseOrThrow = parseShared;
 
 /** The executors of a request: ids of accounts, nothing coerced. */
 export const engineerIdsSchema = idList({ message: requestMessages.engineers, coerce: false });
+
+/**
+ * A button's call (POST /api/request/{id}/{action}): the revision the client saw (409 when the
+ * request moved since) and, for an assignment, the executors (`engineers` is the older name).
+ */
+export const requestActionBodySchema = z.object({
+  revision: boundedInt(0, 2_147_483_647, { coerce: true }).nullish(),
+  engineer_ids: engineerIdsSchema.optional(),
+  engineers: engineerIdsSchema.optional(),
+});
+
+/** POST /api/request_set_new_number and _date: the request and its new number or date. */
+export const requestNumberBodySchema = z.object({ requestId: idOf(), newNumber: requestNumberSchema });
+export const requestDateBodySchema = z.object({ requestId: idOf(), newDate: requestDateSchema });

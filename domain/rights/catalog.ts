@@ -85,6 +85,7 @@ export const rightsCatalog = [
   right('RIGHT_HOTLINE_PASS', ADMIN, 'Логин и пароль ГЛ организации', [FULL]),
   right('RIGHT_SET_ENGINEER_EMAIL', ADMIN, 'Настройка писем и назначения инженеров региона', [FULL]),
   right('RIGHT_AUDIT', ADMIN, 'Журнал аудита и состояние на момент времени', [FULL]),
+  right('RIGHT_SIGNING_CERTIFICATES', ADMIN, 'Сертификаты подписи: доверенные УЦ, списки отзыва, сертификаты работников', [FULL]),
   right('RIGHT_REQUEST_INNER', HELP, 'Управление запросами администратору', [FULL]),
   right('RIGHT_APP_VERSIONS_EDIT', HELP, 'Редактирование истории версий', [FULL]),
   right('RIGHT_MANUALS_EDIT', HELP, 'Редактирование обучающих материалов', [FULL]),

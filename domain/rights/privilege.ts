@@ -4,7 +4,7 @@ import type { RightsObject } from './rights';
 import { AccessLevel, RightValue } from './values';
 
 /**
- * Least privilege (issue 9, section 3): an administrator hands out only what they hold and
+ * Least privilege (decisions 8, 13): an administrator hands out only what they hold and
  * manages only what lies within their own reach.
  */
 

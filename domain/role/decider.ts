@@ -69,7 +69,7 @@ export const roleDecider: Decider<RoleState, RoleCommand, RoleEvent> = {
         if (!rights.ok) throw invalid(rights.message, { rightsObject: rights.message });
         const role: RoleFields = { ...parsed, rightsObject: rights.value };
         if (role.access_level > actor.accessLevel) throw forbidden(ABOVE_OWN);
-        // Least privilege (issue 9, section 3): an existing role (perhaps held by its editor, or by
+        // Least privilege (decisions 8, 13): an existing role (perhaps held by its editor, or by
         // accounts of other regions) gains only rights its editor holds. A new role is held by nobody
         // and can be assigned only by someone holding all its rights (domain/user/account-rules.ts).
         if (state.role && !holdsAll(addedRights(state.role.rightsObject, role.rightsObject), actor.rights))

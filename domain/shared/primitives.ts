@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { invalid } from './errors';
-import './zod-effects';
 
 /**
  * The one set of zod primitives every command schema, path parameter and filter uses. Each bounds
@@ -81,7 +80,7 @@ export function id(options: NumberOptions = {}): z.ZodNumber | Coerced {
  * zod's union, answering a value some option accepts without building any issue. zod parses the
  * options in turn and builds a full issue (its message run through every error map) for each one
  * that fails before one passes: `[literal(''), schema]` paid that on every filled field of every
- * saved request, ~110 µs a create. Here null and literal options are compared directly and, in a
+ * saved request, a large part of a create (docs/notes/performance.md). Here null and literal options are compared directly and, in a
  * synchronous parse, the others tried with `safeParse`, in the union's order, so the first option
  * that passes gives the value, as in zod's. When none passes, zod's union runs: failures and their
  * messages are its own.

@@ -19,10 +19,14 @@ declare module '@wavesenterprise/crypto-gost-js' {
     serialNumber: number | string;
     readonly subjectPublicKeyInfo: { algorithm: GostAlgorithm };
     readonly signatureAlgorithm: GostAlgorithm;
-    generate(provider: 'TC-256' | 'TC-512'): Promise<GostPrivateKeyInfo>;
+    generate(provider: 'TC-256' | 'TC-512' | GostAlgorithm): Promise<GostPrivateKeyInfo>;
     sign(issuerKey: GostPrivateKeyInfo, issuerCert?: GostX509): Promise<GostX509>;
     verify(issuerCert: GostX509 | undefined, crl: null, date: Date): Promise<GostX509>;
     verifySignature(data: ArrayBuffer, signature: ArrayBuffer, algorithm: unknown): Promise<boolean>;
+    encode(format?: 'DER'): ArrayBuffer;
+  }
+  export interface GostCrl {
+    sign(issuerKey: GostPrivateKeyInfo, issuerCert: GostX509): Promise<GostCrl>;
     encode(format?: 'DER'): ArrayBuffer;
   }
   export interface GostSignedData {
@@ -34,6 +38,7 @@ declare module '@wavesenterprise/crypto-gost-js' {
   export interface GostCryptoApi {
     readonly cert: {
       X509: new (init: ArrayBuffer | Record<string, unknown>) => GostX509;
+      CRL: new (init: ArrayBuffer | Record<string, unknown>) => GostCrl;
       readonly options: Record<string, unknown>;
     };
     readonly cms: {

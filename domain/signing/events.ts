@@ -1,8 +1,14 @@
+import { z } from 'zod';
 import type { EventOf } from '../shared/events';
+import type { CertificateSummary, RevocationStatus } from './certificates';
 
 /** The signer roles in signing order: branch (IAC), object (unit), final. */
 export type SignerKind = 'iac' | 'unit' | 'final';
 export const signerKinds: readonly SignerKind[] = ['iac', 'unit', 'final'];
+/** The signer role a signature is sent for (POST /api/signs, part signerKind). */
+export const signerKindSchema = z.enum(['iac', 'unit', 'final']);
+/** A signing document's id as the client sends it (POST /api/signs, part docId): up to 10 digits. */
+export const signDocIdSchema = z.string().regex(/^\d{1,10}$/);
 
 export const signerKindTitles: Readonly<Record<SignerKind, string>> = {
   iac: 'Подписант от филиала',
@@ -29,8 +35,17 @@ export interface SignatureFacts {
   readonly issuer: string;
   /** Signature algorithm as named in the certificate, e.g. 'GOST R 34.10-2012 256'. */
   readonly algorithm: string;
-  /** Offline: no CRL or OCSP is consulted (docs/decisions.md, issue 13 signing). */
-  readonly revocation: 'not_checked';
+  /** 'good': current CRLs of every CA on the path list none of it; 'not_checked': some status unknown. */
+  readonly revocation: RevocationStatus;
+  /** What the revocation check consulted, or why a status is unknown (absent before revocation was checked). */
+  readonly revocation_detail?: string;
+  /** The path as verified, signer first, trusted root last: kept so removing a CA later changes nothing here. */
+  readonly chain?: readonly CertificateSummary[];
+  /** Made with a demo stand's software key (its certificate names the demo tool): the stamp says so. */
+  readonly demo?: boolean;
+  readonly snils?: string | null;
+  /** The signer's region's offset from UTC in minutes at signing (the stamp prints the time there). */
+  readonly utc_offset_minutes?: number;
 }
 
 export interface SigningEventMap {

@@ -2,7 +2,7 @@ import { setup, transition, type SnapshotFrom } from 'xstate';
 import type { SignerKind } from './events';
 
 /**
- * The order of signatures on one document (docs/decisions.md, issue 13 signing): branch → object →
+ * The order of signatures on one document (docs/decisions.md, decisions 72–86 signing): branch → object →
  * final; a 2-signer document is done after the object signer. Used purely like the tool machine: a
  * snapshot is resolved from the folded state and one `transition` answers whether a signature is
  * allowed now. Events are the truth; snapshots are never stored.

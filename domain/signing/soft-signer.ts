@@ -1,5 +1,5 @@
 // The one library the domain takes besides zod and xstate: pure-JS GOST arithmetic, shared by the browser
-// and the server (issue 13 contract), with no IO.
+// and the server (decisions 72–86), with no IO.
 // eslint-disable-next-line import/no-restricted-paths
 import gost from '@wavesenterprise/crypto-gost-js';
 // eslint-disable-next-line import/no-restricted-paths
@@ -10,7 +10,7 @@ import { fromBase64 } from './base64';
 export { fromBase64, toBase64 } from './base64';
 
 /**
- * The software signer of demo stands and tests (issue 13): a GOST R 34.10-2012 key and certificate in
+ * The software signer of demo stands and tests (decisions 72–86): a GOST R 34.10-2012 key and certificate in
  * a `.key.json` file the user picks, like small "file certificate" signers. Pure computation, no IO:
  * the browser (web/src/lib/signing) and the tests use the same code. Makes a detached CMS
  * (CAdES-BES-like): signed attributes contentType, signingTime, messageDigest in DER order

@@ -45,6 +45,7 @@ export const importMessages = {
   tooManyRows: 'Слишком много строк в файле (не более 50000)',
   sharedStrings: 'Не удалось прочитать файл: общие строки книги недоступны. Сохраните файл в Excel заново',
   unreadable: 'Не удалось прочитать файл .xlsx',
+  confirmToken: 'Неверное подтверждение импорта: повторите импорт',
 } as const;
 
 /** More rows than this is refused outright (a 20,000-row registry is the expected large case). */

@@ -2,3 +2,4 @@ export * from './columns';
 export * from './cells';
 export * from './validate';
 export * from './plan';
+export * from './protect';

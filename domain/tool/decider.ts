@@ -39,7 +39,13 @@ export type ToolCommand =
   | { type: 'ApplyToolEvent'; id: number; event: ToolMachineEventType; reason: ToolStateReason | null }
   | { type: 'DeleteTool'; id: number; actor: Actor }
   /** The set stream decided membership (a set save or delete); the tool stream follows it. */
-  | { type: 'SetToolMembership'; id: number; toolsSetId: number | null };
+  | { type: 'SetToolMembership'; id: number; toolsSetId: number | null }
+  /**
+   * The Excel import keeps a tool a live request names (issue 33): `input` is the file row with its
+   * serial number (its card fields replace the card's, the state stays: the request owns it), or null
+   * when the file has no such row (the note gets `note`). Membership follows the new registry.
+   */
+  | { type: 'KeepToolAtImport'; id: number; actor: Actor; input: unknown; note: string | null; toolsSetId: number | null };
 
 export interface ToolAggregate {
   readonly status: 'absent' | 'active' | 'deleted';
@@ -63,6 +69,12 @@ const fieldEditable = (field: keyof ToolFields, items: ReadonlySet<ToolEditItem>
 
 const sectionEditable = (file: Pick<ToolFile, 'section'>, items: ReadonlySet<ToolEditItem>): boolean =>
   items.has(file.section === 'tool_pictures' ? 'pictures' : 'documents');
+
+/** The card fields a file row carries (equipment.md 5); state, lists and files stay the tool's. */
+const importedFields = [
+  'tool_kind_id', 'manufacturer_id', 'model_id', 'model', 'serial_number', 'inventar_number', 'owner_type_id',
+  'work_in_dt', 'guaranty_dt', 'buh_name', 'description',
+] as const satisfies ReadonlyArray<keyof ToolFields>;
 
 const listFields: ReadonlySet<keyof ToolFields> = new Set(['tool_softwares', 'traits', 'tool_places', 'tool_movings']);
 
@@ -109,7 +121,7 @@ export const toolDecider: Decider<ToolAggregate, ToolCommand, ToolEvent> = {
     switch (e.type) {
       case 'ToolRegistered':
       case 'ToolUpdated':
-        // Events written before issue 11 lack the lists.
+        // Events written by earlier versions lack the lists.
         return { status: 'active', tool: withToolListDefaults(e.data.tool) };
       case 'ToolStateChanged':
         return s.tool ? { ...s, tool: { ...s.tool, state: e.data.state } } : s;
@@ -148,6 +160,17 @@ export const toolDecider: Decider<ToolAggregate, ToolCommand, ToolEvent> = {
         requireWrite(c.actor);
         if (s.status !== 'active') throw notFound(toolMessages.notFound);
         return [{ type: 'ToolDeleted', data: { id: c.id } }];
+      }
+      case 'KeepToolAtImport': {
+        requireWrite(c.actor);
+        if (s.status !== 'active' || !s.tool) throw notFound(toolMessages.notFound);
+        const next: ToolFields = { ...s.tool, tools_set_id: c.toolsSetId };
+        if (c.input !== null) {
+          const card = parseOrThrow(toolSchema(today(ctx.now)), c.input);
+          for (const f of importedFields) (next as unknown as Record<string, unknown>)[f] = card[f];
+        } else if (c.note !== null) next.description = c.note;
+        const changes = diffFields(s.tool, next, toolFieldNames);
+        return changes.length === 0 ? [] : [{ type: 'ToolUpdated', data: { id: c.id, tool: next, changes } }];
       }
       case 'SetToolMembership': {
         if (s.status !== 'active' || !s.tool) throw notFound(toolMessages.notFound);

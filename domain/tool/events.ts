@@ -4,7 +4,7 @@ import type { FileRef } from '../request/state';
 import type { ToolState } from './states';
 
 /**
- * The events of the tool and tools-set streams (issue 11 contract). Events written before issue 11
+ * The events of the tool and tools-set streams (decisions 41–47). Events written by earlier versions
  * lack the lists (traits, places, movings, files): evolve and the projections default them to [].
  */
 

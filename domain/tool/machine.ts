@@ -2,7 +2,7 @@ import { setup, transition } from 'xstate';
 import { ToolState } from './states';
 
 /**
- * The tool lifecycle (issue 11; the spec shows no transitions, see docs/decisions.md "Tool
+ * The tool lifecycle (decisions 41–47; the spec shows no transitions, see docs/decisions.md "Tool
  * lifecycle"). Used purely like the request machine: a snapshot is resolved from the stored state
  * and one `transition` answers whether an event is allowed and where it lands. No actor is started.
  */
@@ -77,7 +77,7 @@ const machineTransition = (from: ToolState, event: ToolMachineEventType): ToolSt
 
 /**
  * The machine's transitions as a table, asked of the machine once: the bench generator and imports
- * ask hundreds of thousands of times, and a resolved XState transition costs about 0.1 ms.
+ * ask hundreds of thousands of times, and resolving an XState transition is costly at that count.
  */
 const table = new Map<ToolState, ReadonlyMap<ToolMachineEventType, ToolState | null>>(
   (Object.values(ToolState) as ToolState[]).map((from) => [from, new Map(toolMachineEventTypes.map((e) => [e, machineTransition(from, e)]))]),

@@ -8,3 +8,7 @@ export const isPlaceholderModel = (v: string | null | undefined): boolean => !v 
 
 export const isPlaceholderInventory = (v: string | null | undefined): boolean =>
   !v || /^бн/i.test(v.replace(/[\s./\\-]/g, ''));
+
+/** A tool's name as descriptions show it: kind, manufacturer and model, placeholders left out. */
+export const toolHead = (kind: string | null | undefined, manufacturer: string | null | undefined, model: string | null | undefined): string =>
+  [kind?.trim(), isPlaceholderManufacturer(manufacturer) ? null : manufacturer?.trim(), isPlaceholderModel(model) ? null : model?.trim()].filter(Boolean).join(' ');

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { string } from '../shared/primitives';
 /**
  * Units import (administration.md 2.10, 5): tab-separated rows pasted from a spreadsheet become
  * organisations with one building each, matched by VNCODE. Pure: the caller supplies what exists.
@@ -17,6 +19,14 @@ export const REGION_HOST_FRAGMENT = 'UD';
 
 export const UNITS_IMPORT_MAX_ROWS = 20000;
 export const UNITS_IMPORT_MAX_CHARS = 5_000_000;
+
+/** POST /api/units_import: the pasted rows (tab-separated) and, for a preview, `dryRun: true`. */
+export const unitsImportSchema = z.object({
+  text: string('Вставьте строки для импорта')
+    .refine((t) => t.trim() !== '', 'Вставьте строки для импорта')
+    .refine((t) => t.length <= UNITS_IMPORT_MAX_CHARS, 'Слишком большой объем данных для одного импорта'),
+  dryRun: z.boolean().optional(),
+});
 
 export interface ParsedUnitRow {
   readonly line: number;

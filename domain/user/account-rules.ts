@@ -1,6 +1,6 @@
 import type { Actor } from '../shared/actor';
 import { forbidden, invalid } from '../shared/errors';
-import type { RightsObject } from '../rights/rights';
+import { hasFull, type RightsObject } from '../rights/rights';
 import {
   adminScopeOf,
   changedIds,
@@ -25,7 +25,11 @@ export interface AccountRefs {
   /** Existing positions and programs among those the save names (absent: none looked up). */
   readonly posts?: readonly number[];
   readonly programs?: readonly number[];
+  /** Of those programs, the special ones (absent: not judged). */
+  readonly specialPrograms?: readonly number[];
 }
+
+export const hotlineProgramMessage = 'Исполнителю горячей линии назначается только специальное программное обеспечение';
 
 /** A role as its stream holds it: what assigning it hands out. */
 export interface GrantedRole {
@@ -49,19 +53,50 @@ export interface AccountAfter extends AccountBefore {
 
 const sameSet = (a: readonly number[], b: readonly number[]) => changedIds(a, b).length === 0;
 
+/** Who may change accounts at all: employees with the users-list right, executors with the executors' right. */
+export const mayManageAccounts = (actor: Actor, hotline: boolean) =>
+  hotline ? hasFull(actor.rights, 'RIGHT_USERS_HL') : hasFull(actor.rights, 'RIGHT_USERS_LIST');
+
 /**
- * The account being managed must lie in the actor's scope (judged by its organisation). Hot line
- * executors belong to no region: whoever manages executors (RIGHT_USERS_HL) manages them all.
+ * Whether an account lies in the actor's scope (judged by its organisation). Hot line executors
+ * belong to no region: whoever manages executors (RIGHT_USERS_HL) manages them all.
  */
+export const accountInScope = (actor: Actor, account: { organization_id: number | null; hotline_worker?: boolean }, org: OrganizationRef | null | undefined) =>
+  (account.hotline_worker === true && account.organization_id === null) || organizationInScope(adminScopeOf(actor), org);
+
+/** The account being managed must lie in the actor's scope. */
 export const ensureAccountInScope = (actor: Actor, account: { organization_id: number | null; hotline_worker?: boolean }, refs: Pick<AccountRefs, 'organizations'>) => {
-  if (account.hotline_worker && account.organization_id === null) return;
-  const scope = adminScopeOf(actor);
-  const org = refs.organizations.find((o) => o.id === account.organization_id);
-  if (!organizationInScope(scope, org)) throw forbidden(scopeMessages(scope).account);
+  if (!accountInScope(actor, account, refs.organizations.find((o) => o.id === account.organization_id)))
+    throw forbidden(scopeMessages(adminScopeOf(actor)).account);
+};
+
+/** An account as the employee list shows it, with what the write rules judge. */
+export interface ListedAccount {
+  readonly id: number;
+  readonly accessLevel: number;
+  readonly is_inactive: boolean;
+  readonly hotline_worker: boolean;
+  readonly organization_id: number | null;
+  /** The account's organisation as the read model has it (null: none). */
+  readonly organization: OrganizationRef | null;
+}
+
+/**
+ * What the viewer of the employee list may do with a listed account (administration.md 2.6): the
+ * write rules (the users right, a level not above one's own, the scope) judged on the read model's
+ * row, so that the list marks exactly the rows a save or delete would accept. Oneself is never
+ * deleted and opens read-only here (decision 59); an inactive account opens read-only but may be
+ * deleted. The save and delete handlers judge again from the streams.
+ */
+export const accountActions = (actor: Actor, account: ListedAccount): { readonly manages: boolean; readonly editable: boolean; readonly deletable: boolean } => {
+  const manages =
+    mayManageAccounts(actor, account.hotline_worker) && account.accessLevel <= actor.accessLevel && accountInScope(actor, account, account.organization);
+  const other = account.id !== actor.userId;
+  return { manages, editable: manages && other && !account.is_inactive, deletable: manages && other };
 };
 
 /**
- * Least privilege and references of an account save (issue 9, sections 2 and 3):
+ * Least privilege and references of an account save (decisions 8, 13):
  * - every id named exists (organisation, added buildings);
  * - nobody changes their own roles or buildings;
  * - below FULL, the account, its organisation and every building added or taken away lie in scope;
@@ -96,6 +131,9 @@ export const checkAccountSave = (
   const oldPrograms = new Set(before?.users_programs ?? []);
   if ((after.users_programs ?? []).some((p) => !oldPrograms.has(p) && !(refs.programs ?? []).includes(p)))
     throw invalid('Программное обеспечение не найдено', { users_programs: 'Программное обеспечение не найдено' });
+  // A hot line executor serves special software only (administration.md 4: the executor screens' type 2).
+  if (after.hotline_worker && refs.specialPrograms && (after.users_programs ?? []).some((p) => !oldPrograms.has(p) && !refs.specialPrograms!.includes(p)))
+    throw invalid(hotlineProgramMessage, { users_programs: hotlineProgramMessage });
 
   for (const unitId of changedIds(before?.units ?? [], after.units)) {
     const unit = refs.units.find((u) => u.id === unitId);

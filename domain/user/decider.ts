@@ -5,9 +5,9 @@ import { forbidden, invalid, notFound, refused } from '../shared/errors';
 import { diffFields, parseOrThrow, type FieldChange } from '../shared/validation';
 import { hasFull } from '../rights/rights';
 import { employeeSchema, hotlineExecutorSchema } from './schemas';
-import { checkAccountSave, ensureAccountInScope, type AccountRefs, type GrantedRole } from './account-rules';
+import { checkAccountSave, ensureAccountInScope, mayManageAccounts, type AccountRefs, type GrantedRole } from './account-rules';
 
-/** What an account holds besides its password hash (never returned to clients). */
+/** What an account holds (its password hash is kept outside the log, infrastructure/credentials.ts). */
 export interface UserProfile {
   readonly surname: string | null;
   readonly name: string;
@@ -25,13 +25,21 @@ export interface UserProfile {
   readonly users_programs: readonly number[];
 }
 
+/**
+ * Registration sets a password and `UserPasswordChanged` says it was changed (the metadata says by
+ * whom); neither carries the hash. Version 1 of both carried it: their upcasters drop it
+ * (api/upcasters.ts), and a PostgreSQL log was rewritten without it (migration 011).
+ */
 export type UserEvent =
-  | DomainEvent<'UserRegistered', { id: number; user: UserProfile; password_hash: string }>
+  | DomainEvent<'UserRegistered', { id: number; user: UserProfile }>
   | DomainEvent<'UserProfileChanged', { id: number; user: UserProfile; changes: FieldChange[] }>
-  | DomainEvent<'UserPasswordChanged', { id: number; password_hash: string }>
+  | DomainEvent<'UserPasswordChanged', { id: number }>
   | DomainEvent<'UserDeactivated', { id: number }>
   | DomainEvent<'UserDeleted', { id: number }>
   | DomainEvent<'UserSignedIn', { id: number; at: string }>;
+
+/** Shape versions of user events written now (stamped by the write path, commands/stream-registry.ts). */
+export const userSchemaVersions: Partial<Record<UserEvent['type'], number>> = { UserRegistered: 2, UserPasswordChanged: 2 };
 
 /** Fields of events that hold personal data (names, phones, e-mails, logins). */
 export const userPersonalDataFields: Record<UserEvent['type'], readonly string[]> = {
@@ -53,8 +61,8 @@ export type UserCommand =
       type: 'SaveUser';
       id: number;
       input: unknown;
-      /** scrypt hash of input.password, computed by the handler (domain stays pure). */
-      passwordHash: string | null;
+      /** Whether input.password holds a new password (its hash is the handler's, never an event's). */
+      passwordGiven: boolean;
       roles: readonly RoleLookup[];
       /** Access level of the account as it is now (highest of its current roles). */
       targetAccessLevel: number;
@@ -71,9 +79,6 @@ export interface UserState {
 }
 
 export const userStreamId = (id: number) => `user-${id}`;
-
-const mayManage = (actor: Actor, hotline: boolean) =>
-  hotline ? hasFull(actor.rights, 'RIGHT_USERS_HL') : hasFull(actor.rights, 'RIGHT_USERS_LIST');
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   initialState: () => ({ status: 'absent', user: null }),
@@ -102,7 +107,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       throw forbidden('Учетная запись с уровнем доступа выше собственного недоступна');
     if (command.type === 'DeleteUser') {
       if (state.status === 'absent' || state.status === 'deleted' || !state.user) throw notFound('Ошибка');
-      if (!mayManage(actor, state.user.hotline_worker)) throw forbidden();
+      if (!mayManageAccounts(actor, state.user.hotline_worker)) throw forbidden();
       if (command.id === actor.userId) throw refused('Нельзя удалить собственную учетную запись');
       ensureAccountInScope(actor, state.user, command.refs);
       return [{ type: 'UserDeleted', data: { id: command.id } }];
@@ -111,7 +116,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     if (state.status === 'inactive') throw refused('Учетная запись неактивна и не может быть изменена');
     const raw = command.input as { hotline_worker?: unknown };
     const hotline = state.user ? state.user.hotline_worker : raw?.hotline_worker === true;
-    if (!mayManage(actor, hotline)) throw forbidden('Недостаточно прав для изменения работников');
+    if (!mayManageAccounts(actor, hotline)) throw forbidden('Недостаточно прав для изменения работников');
     const parsed = parseOrThrow(hotline ? hotlineExecutorSchema : employeeSchema, { ...(command.input as object), hotline_worker: hotline });
     if (!state.user && !parsed.password) throw invalid('Введите пароль', { password: 'Введите пароль' });
 
@@ -167,13 +172,12 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
     };
     const events: UserEvent[] = [];
     if (!state.user) {
-      if (!command.passwordHash) throw invalid('Введите пароль', { password: 'Введите пароль' });
-      events.push({ type: 'UserRegistered', data: { id: command.id, user, password_hash: command.passwordHash } });
+      if (!command.passwordGiven) throw invalid('Введите пароль', { password: 'Введите пароль' });
+      events.push({ type: 'UserRegistered', data: { id: command.id, user } });
     } else {
       const changes = diffFields(state.user, user);
       if (changes.length) events.push({ type: 'UserProfileChanged', data: { id: command.id, user, changes } });
-      if (parsed.password && command.passwordHash)
-        events.push({ type: 'UserPasswordChanged', data: { id: command.id, password_hash: command.passwordHash } });
+      if (parsed.password && command.passwordGiven) events.push({ type: 'UserPasswordChanged', data: { id: command.id } });
     }
     if (deactivate) events.push({ type: 'UserDeactivated', data: { id: command.id } });
     return events;

@@ -1,12 +1,12 @@
 import pg from 'pg';
 import type { DatabasePool, DatabaseTransactionConnection, QueryResult } from 'slonik';
-import { onPoolEnd, typeParsers } from './pool';
+import { deferredWritesPoolSizeOf, onPoolEnd, typeParsers } from './pool';
 
 /**
- * A transaction whose writes travel with the next statement that needs an answer (issue 18). A live
+ * A transaction whose writes travel with the next statement that needs an answer (docs/notes/bench.md). A live
  * read-side batch was BEGIN, the checkpoint's move, five or six writes and COMMIT: eight round
  * trips, each waiting behind the commands' work in the event loop and in PostgreSQL, so a batch took
- * ~50 ms under load and the projection lag was one or two of them. Here BEGIN goes with the first
+ * many times a round trip under load and the projection lag was one or two of them. Here BEGIN goes with the first
  * statement that returns rows (the move), every write whose result nobody reads (`query` without
  * RETURNING) waits in a buffer, and the buffer goes with the next read or with COMMIT: two round
  * trips for a batch that reads nothing else.
@@ -57,7 +57,7 @@ const rawPoolOf = (pool: DatabasePool): pg.Pool => {
     const { connectionUri, statementTimeout, idleInTransactionSessionTimeout } = pool.configuration;
     raw = new pg.Pool({
       connectionString: connectionUri,
-      max: 4,
+      max: deferredWritesPoolSizeOf(pool),
       // Connections of a quiet read side go away, and never keep a process from exiting.
       idleTimeoutMillis: 10_000,
       allowExitOnIdle: true,

@@ -1,7 +1,5 @@
 import { createPool, type DatabasePool } from 'slonik';
 import type { DriverTypeParser, Interceptor } from 'slonik';
-// Installed with the first pool; repeated statements run prepared once a process turns it on.
-import './prepared-statements';
 
 /**
  * Type parsers: numbers as numbers (our ids and counts fit in 2^53), money as numbers,
@@ -23,6 +21,8 @@ export interface PoolOptions {
   readonly interceptors?: readonly Interceptor[];
   /** Server settings for every connection of the pool (sent at connect as `-c name=value`). */
   readonly settings?: Readonly<Record<string, string | number>>;
+  /** The most connections of its companion pool for deferred writes (deferred-write-transaction.ts); default 4. */
+  readonly deferredWritesPoolSize?: number;
 }
 
 /** The pool's URL with `settings` as the connection's `options` (node-postgres sends them at connect). */
@@ -34,6 +34,10 @@ export const withSettings = (url: string, settings: PoolOptions['settings']): st
 };
 
 const endHooks = new WeakMap<DatabasePool, Array<() => Promise<void>>>();
+const deferredWritesSizes = new WeakMap<DatabasePool, number>();
+
+/** The size of the companion pool deferred writes open beside `pool`. */
+export const deferredWritesPoolSizeOf = (pool: DatabasePool): number => deferredWritesSizes.get(pool) ?? 4;
 
 /** Runs `hook` before `pool` ends: a companion pool on the same database must not outlive it (infrastructure/db/deferred-write-transaction.ts). */
 export const onPoolEnd = (pool: DatabasePool, hook: () => Promise<void>): void => {
@@ -44,6 +48,7 @@ export const onPoolEnd = (pool: DatabasePool, hook: () => Promise<void>): void =
 
 export const createDatabasePool = async (url: string, options: PoolOptions = {}): Promise<DatabasePool> => {
   const pool = await createSlonikPool(url, options);
+  if (options.deferredWritesPoolSize) deferredWritesSizes.set(pool, options.deferredWritesPoolSize);
   const end = pool.end.bind(pool);
   return Object.assign(pool, {
     end: async () => {

@@ -1,3 +1,5 @@
+import type { CredentialChange } from '../credentials';
+
 /**
  * The event store port. Two adapters implement it: PostgreSQL (default, ./postgres) and
  * EventStoreDB (./eventstoredb, selected by EVENTSTORE_URL). Both pass the same contract suite
@@ -93,10 +95,15 @@ export interface IndexChange {
 export interface AppendOptions {
   readonly expectedRevision: ExpectedRevision;
   /**
-   * Applied with the events: PostgreSQL in the same transaction; EventStoreDB right after the
-   * append (no shared transaction, see its adapter).
+   * An account's password hash and sessions (infrastructure/credentials.ts), changed with the
+   * events: PostgreSQL in the same transaction; EventStoreDB right after the append.
    */
-  readonly index?: IndexChange;
+  readonly credential?: CredentialChange;
+  /**
+   * Applied with the events: PostgreSQL in the same transaction; EventStoreDB right after the
+   * append (no shared transaction, see its adapter). A stream type may keep several indexes.
+   */
+  readonly indexes?: readonly IndexChange[];
   /**
    * A number of the year (request numbers) counted, claimed unique and written into the first
    * event's data at `path` by the append itself: PostgreSQL in the append's own statement (one
@@ -119,7 +126,7 @@ export interface AppendBatch {
   readonly streamId: string;
   readonly events: readonly NewEvent[];
   readonly expectedRevision: ExpectedRevision;
-  readonly index?: IndexChange;
+  readonly indexes?: readonly IndexChange[];
 }
 
 export interface ReadStreamOptions {

@@ -1,7 +1,18 @@
 import { sql, type DatabasePool } from 'slonik';
 import type { ActLookupPort, ActUnit } from '../../domain/act/ports';
-import type { ActTool } from '../../domain/act/data';
+import type { ActBranchSpare, ActTool } from '../../domain/act/data';
 import type { SignerUser } from '../../domain/act/signers';
+import { toolHead } from '../../domain/tool/placeholders';
+
+const text = (v: unknown): string => (v == null ? '' : String(v));
+
+/** A tool row as an act lists it: placeholder manufacturers and models left out of its name (requests.md 5). */
+export const actToolOf = (r: Record<string, unknown>): ActTool => ({
+  id: Number(r.id),
+  title: toolHead(text(r.kind), text(r.manufacturer), text(r.model)),
+  serial: text(r.serial_number),
+  inventory: text(r.inventar_number),
+});
 
 /** The act generation's lookups, answered by the organisation, user, role, tool and catalogue read models. */
 export const actLookups = (pool: DatabasePool): ActLookupPort => ({
@@ -9,6 +20,7 @@ export const actLookups = (pool: DatabasePool): ActLookupPort => ({
     const r = await pool.maybeOne(sql.unsafe`
       SELECT u.id, u.organization_id, u.region_id, COALESCE(NULLIF(u.vncode, ''), o.vncode) AS vncode,
              COALESCE(NULLIF(u.fullname, ''), u.name) AS unit_name, COALESCE(u.address, '') AS unit_address,
+             COALESCE(u.name, '') AS building,
              COALESCE(NULLIF(o.fullname, ''), o.name) AS court_name, COALESCE(o.address, '') AS court_address,
              COALESCE(rg.title, '') AS region,
              COALESCE((SELECT COALESCE(NULLIF(b.fullname, ''), b.name) FROM rm_organizations b
@@ -31,25 +43,31 @@ export const actLookups = (pool: DatabasePool): ActLookupPort => ({
         courtAddress: String(r.court_address),
         unit: String(r.unit_name),
         unitAddress: String(r.unit_address),
+        building: String(r.building),
       },
     };
   },
   tools: async (ids: readonly number[]) => {
     if (ids.length === 0) return new Map();
     const rows = await pool.any(sql.unsafe`
-      SELECT t.id, concat_ws(' ', NULLIF(k.title, ''), NULLIF(m.title, ''), NULLIF(t.model, '')) AS title,
-             t.serial_number, COALESCE(t.inventar_number, '') AS inventar_number
+      SELECT t.id, k.title AS kind, m.title AS manufacturer, t.model, t.serial_number, COALESCE(t.inventar_number, '') AS inventar_number
       FROM rm_tools t
       LEFT JOIN rm_catalog_items k ON k.key = 'tool_kind:' || t.tool_kind_id
       LEFT JOIN rm_catalog_items m ON m.key = 'manufacturer:' || t.manufacturer_id
       WHERE t.id = ANY(${sql.array([...ids], 'int4')})`);
     return new Map<number, ActTool>(
-      rows.map((r) => [Number(r.id), { id: Number(r.id), title: String(r.title), serial: String(r.serial_number), inventory: String(r.inventar_number) }]),
+      rows.map((r) => [Number(r.id), actToolOf(r as Record<string, unknown>)]),
     );
   },
+  branchSpares: async (requestId: number): Promise<ActBranchSpare[]> =>
+    (
+      await pool.any(sql.unsafe`
+        SELECT code, title, cost, amount FROM rm_request_spares WHERE request_id = ${requestId} AND amount > 0
+        ORDER BY spares_set_id, item_id`)
+    ).map((r) => ({ code: r.code == null ? null : Number(r.code), title: String(r.title), amount: Number(r.amount), cost: Number(r.cost) })),
   regionSigners: async (regionId: number): Promise<SignerUser[]> => {
     const rows = await pool.any(sql.unsafe`
-      SELECT u.id, u.fio, COALESCE(p.title, u.post_description, '') AS post, u.organization_id, u.units,
+      SELECT u.id, u.fio, COALESCE(p.title, u.post_description, '') AS post, u.organization_id,
              COALESCE((k.data->>'is_filial')::boolean, false) AS in_branch,
              COALESCE((SELECT jsonb_agg(rl.rights_object) FROM rm_roles rl WHERE rl.id = ANY(u.users_roles) AND NOT rl.deleted), '[]'::jsonb) AS rights
       FROM rm_users u JOIN rm_organizations o ON o.id = u.organization_id
@@ -62,7 +80,6 @@ export const actLookups = (pool: DatabasePool): ActLookupPort => ({
       post: String(r.post),
       organizationId: Number(r.organization_id),
       inBranch: Boolean(r.in_branch),
-      units: (r.units as number[]).map(Number),
       rights: r.rights as SignerUser['rights'],
     }));
   },

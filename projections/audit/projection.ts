@@ -23,7 +23,7 @@ const auditColumns: readonly BulkColumn[] = [
 const epoch = new Date(0).toISOString();
 
 /**
- * The audit trail (issue 17): one row per event of the log — when, who, which object (stream kind
+ * The audit trail (decisions 97–99): one row per event of the log — when, who, which object (stream kind
  * and id), what (type and a Russian summary), and the correlation id tying a command's events
  * together. `position` is the event's place in the global log (the PostgreSQL sequence number), the
  * keyset of the newest-first pages. Pure function of the log: a rebuild gives the same rows.

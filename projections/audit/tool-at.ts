@@ -1,16 +1,15 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { toolDecider, type ToolAggregate, type ToolEvent } from '../../domain/tool/decider';
 import { toolStreamId } from '../../domain/tool/events';
-import { toolMovingEventTitle } from '../../domain/tool/movings';
 import { eventsUpTo } from '../../domain/audit/moment';
 import { foldEvents } from '../../domain/shared/decider';
 import type { EventStore } from '../../infrastructure/eventstore/port';
-import { MOVING_EVENTS_CATALOG, UNKNOWN_EVENT, type ToolCard } from '../tool/list/card';
+import { placeAndMovingNames, type ToolCard } from '../tool/list/card';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'maybeOne'>;
 
 /**
- * The tool card as it was at `at` (issue 17): the tool stream folded up to that moment with the
+ * The tool card as it was at `at` (decisions 97–99): the tool stream folded up to that moment with the
  * tool decider's evolve (not the read model), shaped like GET /api/tool_card; names (kind, model,
  * unit, set) come from today's references. Null before the first event or while it was absent.
  */
@@ -32,15 +31,7 @@ export const toolCardAt = async (db: Db, store: EventStore, id: number, at: numb
     FROM (SELECT 1) one LEFT JOIN rm_units u ON u.id = ${t.unit_id}`);
   const places = t.tool_places ?? [];
   const movings = t.tool_movings ?? [];
-  const unitNames = new Map<number, string>();
-  if (places.length)
-    for (const u of await db.any(sql.unsafe`SELECT id, name FROM rm_units WHERE id = ANY(${sql.array([...new Set(places.map((p) => Number(p.unit_id)))], 'int4')})`))
-      unitNames.set(Number(u.id), String(u.name));
-  const eventTitles = new Map<number, string>();
-  if (movings.length)
-    for (const e of await db.any(sql.unsafe`
-      SELECT id, title FROM rm_catalog_items WHERE catalog = ${MOVING_EVENTS_CATALOG} AND id = ANY(${sql.array([...new Set(movings.map((m) => Number(m.event_id)))], 'int4')})`))
-      eventTitles.set(Number(e.id), String(e.title));
+  const named = await placeAndMovingNames(db, places, movings);
   const files = t.files ?? [];
   const str = (v: unknown) => (v == null ? null : String(v));
   return {
@@ -60,7 +51,7 @@ export const toolCardAt = async (db: Db, store: EventStore, id: number, at: numb
     tool_set_name: str(names?.tool_set_name),
     filesListDocs: files.filter((f) => f.section === 'tool_docs'),
     filesListPictures: files.filter((f) => f.section === 'tool_pictures'),
-    tool_places: places.map((p) => ({ ...p, unit_name: unitNames.get(Number(p.unit_id)) ?? null })),
-    tool_movings: movings.map((m) => ({ ...m, event_title: toolMovingEventTitle(Number(m.event_id)) ?? eventTitles.get(Number(m.event_id)) ?? UNKNOWN_EVENT })),
+    tool_places: places.map(named.place),
+    tool_movings: movings.map(named.moving),
   };
 };

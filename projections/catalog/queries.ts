@@ -34,7 +34,11 @@ export const listCatalog = async (pool: DatabasePool, def: CatalogDefinition, q:
   if (q.text) conditions.push(sql.fragment`lower(title) LIKE ${`%${q.text.toLowerCase()}%`}`);
   for (const field of def.filters) {
     const v = filterValue(def, field, q.filters?.[field]);
-    if (v !== null) conditions.push(sql.fragment`data->>${field} = ${v}`);
+    const list = def.listFilters?.[field];
+    if (v === null) continue;
+    if (list === undefined) conditions.push(sql.fragment`data->>${field} = ${v}`);
+    else if (!/^\d{1,9}$/.test(v)) conditions.push(sql.fragment`FALSE`);
+    else conditions.push(sql.fragment`(data->${list} @> ${sql.jsonb([Number(v)])} OR jsonb_array_length(COALESCE(data->${list}, '[]'::jsonb)) = 0)`);
   }
   const select = sql.unsafe`
     SELECT ${itemSelect} FROM rm_catalog_items WHERE ${sql.join(conditions, sql.fragment` AND `)}

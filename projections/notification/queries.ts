@@ -38,16 +38,20 @@ const viewOf = (r: Record<string, unknown>): NotificationView => ({
   notification_type: String(r.notification_type),
 });
 
-/** One page (20) of all of a user's notifications, newest first: the /notifications page. */
+/**
+ * One page (20) of a user's notifications, newest first: the /notifications page; `state` null means
+ * every state (the page's default), a state only those (its 'Только новые': the home page's link).
+ */
 export const userNotificationsPage = async (
   db: Pick<CommonQueryMethods, 'any' | 'oneFirst'>,
   userId: number,
   pageNumber: number,
+  state: number | null = null,
 ): Promise<Page<NotificationView>> => {
   const page = await paged<Record<string, unknown>>(
     db,
     sql.unsafe`SELECT id, date_time, info, object_id, state, notification_type FROM rm_notifications
-      WHERE user_id = ${userId} ORDER BY position DESC, id DESC`,
+      WHERE user_id = ${userId} ${state === null ? sql.fragment`` : sql.fragment`AND state = ${state}`} ORDER BY position DESC, id DESC`,
     pageNumber,
   );
   return { ...page, items: page.items.map(viewOf) };

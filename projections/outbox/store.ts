@@ -22,7 +22,17 @@ const SCHEMA = [
   )`,
   sql.unsafe`CREATE INDEX IF NOT EXISTS outbox_items_created ON outbox_items (created_at DESC)`,
   sql.unsafe`CREATE INDEX IF NOT EXISTS outbox_items_request ON outbox_items (request_id, kind)`,
+  // While the demo is seeded, outgoing items are recorded as delivered to the demo sink (nothing leaves).
+  sql.unsafe`CREATE TABLE IF NOT EXISTS outbox_sink (id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1), demo boolean NOT NULL)`,
 ];
+
+export const DEMO_SINK_RESULT = 'демо: доставлено в демонстрационный приёмник, наружу не отправлено';
+
+/** Turns the demo sink on (before the demo is seeded) or off (once the seed's reactions have run). */
+export const setDemoSink = async (pool: DatabasePool, on: boolean): Promise<void> => {
+  await ensureOutboxSchema(pool);
+  await pool.query(sql.unsafe`INSERT INTO outbox_sink (id, demo) VALUES (1, ${on}) ON CONFLICT (id) DO UPDATE SET demo = EXCLUDED.demo`);
+};
 
 const ready = new WeakMap<DatabasePool, Promise<void>>();
 export const ensureOutboxSchema = (pool: DatabasePool): Promise<void> => {
@@ -56,8 +66,11 @@ export const outboxStore = (pool: DatabasePool) => ({
   start: async (item: { key: string; kind: OutboxKind; request_id: number | null; payload: unknown }): Promise<OutboxItem> => {
     await ensureOutboxSchema(pool);
     await pool.query(sql.unsafe`
-      INSERT INTO outbox_items (key, kind, request_id, status, payload)
-      VALUES (${item.key}, ${item.kind}, ${item.request_id}, 'pending', ${sql.jsonb(item.payload as never)})
+      INSERT INTO outbox_items (key, kind, request_id, status, result, payload)
+      SELECT ${item.key}, ${item.kind}, ${item.request_id},
+        CASE WHEN sink.demo THEN 'sent' ELSE 'pending' END, CASE WHEN sink.demo THEN ${DEMO_SINK_RESULT} END,
+        ${sql.jsonb(item.payload as never)}
+      FROM (SELECT coalesce((SELECT demo FROM outbox_sink WHERE id = 1), false) AS demo) sink
       ON CONFLICT (key) DO NOTHING`);
     return rowOf(await pool.one(sql.unsafe`SELECT * FROM outbox_items WHERE key = ${item.key}`));
   },

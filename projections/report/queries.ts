@@ -9,7 +9,7 @@ import type { ResolvedReportParameters } from '../../domain/report/court/paramet
 import type { CourtReportId } from '../../domain/report/court/reports';
 
 /**
- * The data of the court reports (issue 15), read from the read models only (rm_requests, rm_tools,
+ * The data of the court reports (decisions 87–96), read from the read models only (rm_requests, rm_tools,
  * rm_units, rm_organizations, rm_catalog_items); docs/reports.md describes each. A report is a
  * table: columns, rows (streamed in batches for the lists, whole for the counts, which GROUP BY in
  * PostgreSQL and so stay small at any scale), totals and, for the count reports, a chart series.

@@ -5,7 +5,7 @@ import type { ObjectDocumentSpec } from '../../domain/report/types';
 import { formatDate } from '../../domain/shared/dates';
 
 /**
- * The technical documents' data (issue 15) from the tool, catalogue and request read models; also
+ * The technical documents' data (decisions 87–96) from the tool, catalogue and request read models; also
  * answered as JSON by the data calls tools_for_passport, tools_for_passport_with_sofware and
  * requests_formular (equipment.md 7).
  */

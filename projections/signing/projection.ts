@@ -5,7 +5,7 @@ import { documentProjection, table } from '../support/document-projection';
 type Row = Record<string, unknown>;
 
 /**
- * Documents to sign (issue 13): one row per signing stream, with the assigned signers as columns
+ * Documents to sign (decisions 72–86): one row per signing stream, with the assigned signers as columns
  * (the list filters by them) and the stored signature facts as jsonb.
  */
 export const signDocumentsProjection = documentProjection({

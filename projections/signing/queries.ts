@@ -1,9 +1,9 @@
 import { sql, type DatabasePool } from 'slonik';
 import type { SignatureFacts, SignerKind } from '../../domain/signing/events';
 import { nextKindOf, type SigningStateName } from '../../domain/signing/machine';
-import { CUSTOM_PLAN } from '../../infrastructure/db/prepared-statements';
+import { CUSTOM_PLAN } from '../../infrastructure/perf/prepared-statements';
 
-/** One signer of a document as the lists show it (contract of issue 13). */
+/** One signer of a document as the lists show it (contract of decisions 72–86). */
 export interface SignerView {
   id: number;
   name: string;
@@ -108,3 +108,10 @@ export const requestSignFiles = async (pool: DatabasePool, requestId: number, me
 
 export const getSignDocument = async (pool: DatabasePool, docId: string): Promise<SignDocumentRow | null> =>
   ((await pool.maybeOne(sql.unsafe`SELECT ${columns} FROM rm_sign_documents d WHERE d.doc_id = ${docId}`)) as SignDocumentRow | null) ?? null;
+
+/** The code of a region (the subject of the Russian Federation), for the signer's local time on the stamp. */
+export const regionCodeOf = async (pool: DatabasePool, regionId: number | null): Promise<number | null> => {
+  if (regionId === null) return null;
+  const code = await pool.maybeOneFirst(sql.unsafe`SELECT (data->>'code')::int FROM rm_catalog_items WHERE catalog = 'regions' AND id = ${regionId}`);
+  return code == null ? null : Number(code);
+};

@@ -2,7 +2,7 @@ import { sql, type DatabaseTransactionConnection } from 'slonik';
 import type { SparesSetEventMap } from '../../domain/spares/decider';
 
 /**
- * The edits of spare-parts sets (issue 12) as the `requests` projection applies them: after that
+ * The edits of spare-parts sets (decisions 48–56) as the `requests` projection applies them: after that
  * projection's own writes of the batch (a set registered earlier in the batch exists by then), in
  * log order. An item's `allocated` is kept (a new one counts what this batch already allocated); an
  * edit never removes an item a request holds.

@@ -1,22 +1,8 @@
 import { sql, type CommonQueryMethods } from 'slonik';
-import { CUSTOM_PLAN } from '../../infrastructure/db/prepared-statements';
+import { CUSTOM_PLAN } from '../../infrastructure/perf/prepared-statements';
+import type { RequestSpare, SpareOffer } from '../../domain/spares/contracts';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
-
-/** A stock item offered to a request (spare search dialog): set, code, title, cost, remaining. */
-export interface SpareOffer {
-  id: number;
-  item_id: number;
-  spares_set_id: number;
-  set_title: string;
-  contract: string;
-  region_id: number | null;
-  code: number | null;
-  title: string;
-  cost?: number;
-  amount: number;
-  remaining: number;
-}
 
 export interface SpareSearch {
   readonly region_id: number | null;
@@ -58,20 +44,6 @@ export const searchSpares = async (db: Db, q: SpareSearch): Promise<SpareOffer[]
     remaining: Number(r.remaining),
   }));
 };
-
-/** A request's spares from the stock: item, set, code, title, cost, amount. */
-export interface RequestSpare {
-  spare_id: number;
-  item_id: number;
-  spares_set_id: number;
-  set_title: string | null;
-  code: number | null;
-  title: string;
-  cost?: number;
-  amount: number;
-  /** The most this request may hold of the item: the stock left plus what it holds now. */
-  remaining: number;
-}
 
 export const requestSpares = async (db: Db, requestId: number): Promise<RequestSpare[]> =>
   (

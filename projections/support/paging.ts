@@ -1,5 +1,5 @@
 import { sql, type CommonQueryMethods, type QuerySqlToken } from 'slonik';
-import { CUSTOM_PLAN } from '../../infrastructure/db/prepared-statements';
+import { CUSTOM_PLAN } from '../../infrastructure/perf/prepared-statements';
 
 export const PAGE_SIZE = 20;
 

@@ -39,6 +39,14 @@ export const userLookups = (pool: DatabasePool, cache: ReadModelCache = noCache)
       SELECT u.id FROM rm_users u JOIN rm_organizations o ON o.id = u.organization_id
       WHERE o.region_id = ${regionId} AND 2 = ANY(u.users_roles) AND NOT u.deleted AND NOT u.is_inactive
       ORDER BY u.id`)) as number[]).map(Number),
+  regionStaff: async (regionId: number) =>
+    (
+      await pool.any(sql.unsafe`
+        SELECT u.id, COALESCE((SELECT jsonb_agg(rl.rights_object) FROM rm_roles rl WHERE rl.id = ANY(u.users_roles) AND NOT rl.deleted), '[]'::jsonb) AS rights
+        FROM rm_users u JOIN rm_organizations o ON o.id = u.organization_id
+        WHERE o.region_id = ${regionId} AND NOT u.deleted AND NOT u.is_inactive AND NOT COALESCE(u.hotline_worker, false)
+        ORDER BY u.id`)
+    ).map((r) => ({ id: Number(r.id), rights: r.rights as RightsObject[] })),
   /** Active accounts among `ids` with what their request read scope is made of. */
   readers: async (ids: readonly number[]) => {
     if (ids.length === 0) return [];

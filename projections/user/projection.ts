@@ -11,9 +11,9 @@ const profileColumns = (u: UserProfile) => ({
 });
 
 export const usersProjection = documentProjection({
-  // 2: fio shows the hot line marker after the whole name (issue 19).
+  // 2: fio shows the hot line marker after the whole name. 3: no password hash (kept outside the log and the read models).
   name: 'users',
-  version: 2,
+  version: 3,
   schema: /* sql */ `
     CREATE TABLE rm_users (
       id integer PRIMARY KEY,
@@ -29,7 +29,6 @@ export const usersProjection = documentProjection({
       due_order text,
       login text NOT NULL,
       login_lower text NOT NULL,
-      password_hash text NOT NULL,
       password_version integer NOT NULL DEFAULT 0,
       hotline_worker boolean NOT NULL DEFAULT false,
       is_inactive boolean NOT NULL DEFAULT false,
@@ -51,7 +50,7 @@ export const usersProjection = documentProjection({
       key: 'id',
       columns: [
         'id', 'surname', 'name', 'patronymic', 'fio', 'phone', 'email', 'organization_id', 'post_id', 'post_description',
-        'due_order', 'login', 'login_lower', 'password_hash', 'password_version', 'hotline_worker', 'is_inactive', 'deleted',
+        'due_order', 'login', 'login_lower', 'password_version', 'hotline_worker', 'is_inactive', 'deleted',
         'users_roles', 'units', 'users_programs', 'last_visit_d',
       ],
       keysOf: (e) => [(e.data as { id: number }).id],
@@ -62,7 +61,6 @@ export const usersProjection = documentProjection({
             return {
               ...profileColumns(ev.data.user),
               id: ev.data.id,
-              password_hash: ev.data.password_hash,
               password_version: 0,
               is_inactive: false,
               deleted: false,
@@ -71,7 +69,7 @@ export const usersProjection = documentProjection({
           case 'UserProfileChanged':
             return row ? { ...row, ...profileColumns(ev.data.user) } : null;
           case 'UserPasswordChanged':
-            return row ? { ...row, password_hash: ev.data.password_hash, password_version: Number(row.password_version) + 1 } : null;
+            return row ? { ...row, password_version: Number(row.password_version) + 1 } : null;
           case 'UserDeactivated':
             return row ? { ...row, is_inactive: true, users_roles: [], units: [], password_version: Number(row.password_version) + 1 } : null;
           case 'UserDeleted':

@@ -26,17 +26,22 @@ export type UserView = Record<string, unknown> & { id: number };
 const accessLevelExpr = sql.fragment`COALESCE((SELECT max(r.access_level) FROM rm_roles r
   WHERE r.id = ANY(u.users_roles) AND NOT r.deleted), 1)`;
 
+/** The account's roles with their titles, so a role above the viewer's level is still named. */
+const heldRolesExpr = sql.fragment`COALESCE((SELECT jsonb_agg(jsonb_build_object('id', r.id, 'title', r.title) ORDER BY r.role_order, r.id)
+  FROM rm_roles r WHERE r.id = ANY(u.users_roles) AND NOT r.deleted), '[]'::jsonb)`;
+
 const userSelect = sql.fragment`jsonb_build_object(
   'id', u.id, 'surname', u.surname, 'name', u.name, 'patronymic', u.patronymic, 'fio', u.fio, 'phone', u.phone,
   'email', u.email, 'organization_id', u.organization_id, 'region_id', o.region_id, 'post_id', u.post_id,
   'post_description', u.post_description, 'due_order', u.due_order, 'login', u.login, 'is_inactive', u.is_inactive,
   'last_visit_d', u.last_visit_d, 'users_roles', to_jsonb(u.users_roles), 'units', to_jsonb(u.units),
-  'users_programs', to_jsonb(u.users_programs), 'hotline_worker', u.hotline_worker, 'accessLevel', ${accessLevelExpr}
+  'users_programs', to_jsonb(u.users_programs), 'hotline_worker', u.hotline_worker, 'accessLevel', ${accessLevelExpr},
+  'held_roles', ${heldRolesExpr}
 ) AS u`;
 
-/** Accounts above `maxAccessLevel` are invisible to the viewer (administration.md 6). */
-export const listUsers = async (pool: DatabasePool, q: UserListQuery, maxAccessLevel: number): Promise<Page<UserView>> => {
-  const c = [sql.fragment`NOT u.deleted`, sql.fragment`${accessLevelExpr} <= ${maxAccessLevel}`];
+/** Accounts of every access level: the route marks those the viewer may not change (administration.md 2.6). */
+export const listUsers = async (pool: DatabasePool, q: UserListQuery): Promise<Page<UserView>> => {
+  const c = [sql.fragment`NOT u.deleted`];
   c.push(sql.fragment`u.hotline_worker = ${q.hotline_worker ?? false}`);
   if (q.text) {
     const like = `%${q.text.toLowerCase()}%`;

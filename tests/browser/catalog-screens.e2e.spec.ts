@@ -120,6 +120,16 @@ describe('the generic reference screen', () => {
       '',
     ]);
     await screenshot(page, 'catalog-common-disrepairs');
+    // The equipment-kind filter (administration.md 2.10): the fault is listed under its kinds only.
+    const kindFilter = page.getByRole('combobox', { name: 'Вид оборудования', exact: true });
+    await kindFilter.click();
+    await page.getByRole('option', { name: kindTitles[0], exact: true }).click();
+    await poll(() => page.getByRole('cell', { name: description, exact: true }).count()).toBe(1);
+    await kindFilter.click();
+    const filterOptions = await page.getByRole('option').allTextContents();
+    const otherKind = filterOptions.find((o) => o !== 'Все' && !kindTitles.includes(o))!;
+    await page.getByRole('option', { name: otherKind, exact: true }).click();
+    await poll(() => page.getByRole('cell', { name: description, exact: true }).count()).toBe(0);
 
     // Programs: the distribution number and subsystem only for special software (СПО).
     await page.goto(appUrl('/programs'));

@@ -10,7 +10,7 @@ const { open } = fileBrowser();
 /** A real 1×1 PNG (the carousel shows it; the server checks the signature). */
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-describe('equipment references (issue 12)', () => {
+describe('equipment references (decisions 48–56)', () => {
   test('a model with a picture: saved from the dialog, counted in the list, shown in the carousel', async () => {
     const { page, problems } = await open();
     await signIn(page, 'admin');
@@ -86,7 +86,7 @@ describe('equipment references (issue 12)', () => {
     await dialog.getByRole('button', { name: 'Добавить значение' }).click();
     await dialog.getByLabel('Значение 1').fill('USB');
     await dialog.getByLabel('Значение 2').fill('Ethernet');
-    await withNotice(page, 'Сохранено', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
+    await withNotice(page, 'Параметр сохранен', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
     const row = page.getByRole('row').filter({ hasText: title });
     await poll(() => row.locator('td').allTextContents()).toEqual([title, '2', '']);
     await row.click();

@@ -28,11 +28,11 @@ const itemsOf = async (page: Parameters<typeof menuGroups>[0], group: string) =>
  */
 const NEWS = 'Новости поддержки';
 const SUPPORT_ALL = ['Новая заявка', 'Создать группу заявок', 'Список заявок', 'Заявки головного исполнителя', NEWS];
-const TOOLS_READ_ITEMS = ['Список оборудования', 'Комплекты оборудования', 'Возраст оборудования'];
+const TOOLS_READ_ITEMS = ['Список оборудования', 'Комплекты оборудования', 'Возраст оборудования', 'Инвентаризация'];
 const REFERENCE_READER_ITEMS = ['Балансодержатели', 'Организации', 'Модели оборудования', 'Производители', 'Подсистемы ГАС «Правосудие»', 'Программное обеспечение'];
-// Requests to the administrator (issue 16) are open to every signed-in user.
+// Requests to the administrator (decisions 57–66) are open to every signed-in user.
 const HELP = ['Запросы администратору', 'История версий', 'О программе', 'Обучающие материалы'];
-// The court reports (issue 15), each with its own report right: admin and the branch chief hold them all.
+// The court reports (decisions 87–96), each with its own report right: admin and the branch chief hold them all.
 const REPORTS = [
   'Приложение 1 (списания)', 'Приложение 2 (заявки)', 'Приложение 3 (ввод в эксплуатацию)', 'Журнал архива заявок',
   'Отчет по ремонтам 1', 'Отчет по ремонтам 2', 'Отчет по ремонтам 3', 'Количество оборудования, ожидающего ремонта',
@@ -42,7 +42,7 @@ const REPORTS = [
 /** Who sees the 'Документы на подпись' link: the holders of a signing right. */
 const SIGNERS = new Set(['admin', 'signer']);
 // The four orders (PDFs of the public docs folder) for every signed-in user, then the technical document
-// dialogs (issue 15), which need request read OWN or ALL, which every demo role holds.
+// dialogs (decisions 87–96), which need request read OWN or ALL, which every demo role holds.
 const ORDERS = ['Приказ о технической поддержке ГАС «Правосудие»', 'Приказ об эксплуатации оборудования', 'Приказ о списании оборудования', 'Приказ об информационной безопасности'];
 const DOCS = [...ORDERS, 'Формуляр', 'Табличная часть формуляра', 'Паспорт оборудования', 'Паспорт общего программного обеспечения', 'Паспорт специального программного обеспечения'];
 
@@ -58,7 +58,7 @@ const expectedMenus: Record<string, Record<string, string[]>> = {
     ],
     Документация: DOCS,
     Помощь: HELP,
-    Администрирование: ['Роли и права', 'Исходящие письма и вызовы ГЛ', 'Приказы раздела «Документация»', 'Журнал аудита', 'Проверка моделей оборудования', 'Проверка оборудования'],
+    Администрирование: ['Роли и права', 'Исходящие письма и вызовы ГЛ', 'Приказы раздела «Документация»', 'Журнал аудита', 'Доверенные УЦ', 'Проверка моделей оборудования', 'Проверка оборудования'],
   },
   engineer: {
     Техподдержка: ['Новая заявка', 'Список заявок', NEWS],

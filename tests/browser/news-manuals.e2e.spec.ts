@@ -19,7 +19,7 @@ describe('support news', () => {
     await page.getByRole('heading', { name: 'Новости поддержки' }).waitFor();
 
     await page.getByRole('button', { name: 'Добавить' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Новая новость поддержки' });
+    const dialog = page.getByRole('dialog', { name: /^Новость поддержки: добавление/ });
     const title = `Обновление ${unique()}`;
     await dialog.getByLabel('Заголовок').fill(title);
     await dialog.getByLabel('Описание').fill('Новая версия с исправлениями');
@@ -43,7 +43,7 @@ describe('support news', () => {
 
     // Opening the row shows what was saved, the file kept.
     await row.getByRole('cell', { name: title, exact: true }).click();
-    const edit = page.getByRole('dialog', { name: 'Новость поддержки' });
+    const edit = page.getByRole('dialog', { name: /^Новость поддержки: изменение/ });
     await expect.poll(() => edit.getByLabel('Заголовок').inputValue()).toBe(title);
     await edit.getByRole('button', { name: 'release-notes.pdf' }).waitFor();
     await screenshot(page, 'news-dialog');
@@ -118,7 +118,7 @@ describe('manuals', () => {
   });
 });
 
-/** /public-docs (issue 15): the four orders of the menu 'Документация', filled by the administrator, opened by users. */
+/** /public-docs (decisions 87–96): the four orders of the menu 'Документация', filled by the administrator, opened by users. */
 describe('public orders', () => {
   test('the administrator replaces an order with a PDF (not with anything else); a user opens it from the menu in a new tab', async () => {
     const { page, problems } = await open();

@@ -4,7 +4,7 @@ import { appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../su
 import { apiSession } from './request-dialog-host/host-page';
 
 /**
- * Issue 19, the client side: the defects a court IT user hits first, each walked in the built
+ * decisions 33–40, the client side: the defects a court IT user hits first, each walked in the built
  * client as `npm start` serves it (the list, the request dialog in its normal 700 px size).
  */
 
@@ -73,7 +73,7 @@ interface Box {
 }
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-describe('request desk defects (issue 19, client)', () => {
+describe('request desk defects (decisions 33–40, client)', () => {
   test('a text selection in any cell of a row, the clamped description too, does not open the dialog (requests.md 2.1)', async () => {
     const { id } = await register('chief', { request_kind_id: 11, contact_id: (await apiSession('court')).user.id, request_text: LONG_TEXT });
     const { page, problems } = await browser.open();
@@ -192,11 +192,16 @@ describe('request desk defects (issue 19, client)', () => {
     await dialog.getByRole('tab', { name: 'Чат по заявке' }).click();
     const text = 'Прошу отозвать заявку: создана по ошибке';
     await dialog.getByRole('textbox', { name: 'Сообщение' }).fill(text);
+    // A new request has no executor: the branch's engineers and dispatchers of the region are offered.
+    const notify = dialog.getByRole('group', { name: 'Уведомить пользователей' });
+    await notify.getByRole('checkbox', { name: 'Петров Иван Сергеевич (инженер филиала)' }).check();
+    await notify.getByRole('checkbox', { name: 'Орлова Елена Игоревна (диспетчер филиала)' }).waitFor();
     await dialog.getByRole('button', { name: 'Отправить' }).click();
     await dialog.getByText(text).waitFor();
-    const comments = await court.call<{ comments: Array<{ comment: string }> } | Array<{ comment: string }>>('GET', `/request_comments/${id}`);
+    const comments = await court.call<{ comments: Array<{ comment: string; notify_user_ids: number[] }> }>('GET', `/request_comments/${id}`);
     expect(comments.status).toBe(200);
-    expect(JSON.stringify(comments.data)).toContain(text);
+    const engineer = await apiSession('engineer');
+    expect(comments.data.comments.find((c) => c.comment === text)?.notify_user_ids).toEqual([engineer.user.id]);
     expectNoProblems(problems);
   });
 });

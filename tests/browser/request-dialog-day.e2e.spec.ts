@@ -261,7 +261,7 @@ describe('a request’s day in the real app', () => {
     const add = page.getByRole('dialog', { name: 'Добавить документ' });
     await add.locator('input[type="file"]').setInputFiles({ name: `co8-${requestNumber}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') });
     await choose(page, add, 'Вид акта', 'Акт СО-8');
-    // An uploaded act carries its number and date (issue 13).
+    // An uploaded act carries its number and date (decisions 72–86).
     await add.getByLabel(/^Номер акта/).fill(`СР-${requestNumber}/2026`);
     await add.getByLabel(/^Дата акта/).pressSequentially(todayText().replaceAll('.', ''));
     await add.getByRole('button', { name: 'Добавить' }).click();
@@ -271,9 +271,9 @@ describe('a request’s day in the real app', () => {
 
     await dialog.getByRole('tab', { name: 'История' }).click();
     const history = dialog.getByRole('table', { name: 'История' });
-    await history.locator('tbody tr').first().waitFor();
+    await history.locator('tbody tr[data-change-row]').first().waitFor();
     const rows = async () =>
-      history.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(3).map((td) => td.textContent)));
+      history.locator('tbody tr[data-change-row]').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     await expect.poll(rows).toContainEqual(['Состояние', 'Исполняется', 'Выполнена']);
     const seen = await rows();
     expect(seen).toContainEqual(['Состояние', 'Ожидает исполнителя', 'Исполняется']);

@@ -192,12 +192,13 @@ describe('request dialog (requests.md 2.4)', () => {
     await dialog.getByRole('button', { name: 'Добавить документ' }).click();
     const add = page.getByRole('dialog', { name: 'Добавить документ' });
     await add.locator('input[type="file"]').setInputFiles({ name: 'act-co8.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% СО-8\n') });
-    await choose(page, add, 'Вид акта', 'Акт СО-1.3');
-    // The act's own preconditions (the domain's actPrecondition) show before anything is sent.
-    await add.getByText('Для формирования акта добавьте оборудование').waitFor();
-    expect(await add.getByRole('button', { name: 'Добавить' }).isDisabled()).toBe(true);
+    // Acts follow the request kind (requests.md 4.2): a hard repair offers only СО-7, СО-8, СО-4.1 and СО-4.2.
+    await add.getByRole('combobox', { name: 'Вид акта', exact: true }).click();
+    expect(await page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Не акт', 'Акт СО-7', 'Акт СО-8', 'Акт СО-4.1', 'Акт СО-4.2']);
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await choose(page, add, 'Вид акта', 'Акт СО-8');
-    // An uploaded act carries its number and date (issue 13): the dialog asks for both.
+    // An uploaded act carries its number and date (decisions 72–86): the dialog asks for both.
     await add.getByRole('button', { name: 'Добавить' }).click();
     await add.getByText('Укажите номер акта').waitFor();
     // Both fields are required: their labels end with the asterisk.
@@ -261,12 +262,16 @@ describe('request dialog (requests.md 2.4)', () => {
     const dialog = await openDialog(page, `open=${requestId}&tab=history`);
     const history = dialog.getByRole('table', { name: 'История' });
     await history.getByRole('row').nth(1).waitFor();
-    const rows = await history.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(3).map((td) => td.textContent)));
+    // One save is one group (its time, author and moment button in the heading row); its rows: field, old, new.
+    const rows = await history.locator('tbody tr[data-change-row]').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
     expect(rows).toContainEqual(['Вид ремонта', '', 'Силами филиала']);
     expect(rows).toContainEqual(['Состояние', 'Исполняется', 'Выполнена']);
     expect(rows).toContainEqual(['Номер на ГЛ', '', 'ГЛ-2026-000123']);
     expect(rows).toContainEqual(['Работы', '', expect.stringContaining('Замена термоблока')]);
-    expect(await history.getByRole('columnheader').allTextContents()).toEqual(['№', 'Дата', 'Пользователь', 'Поле', 'Старое значение', 'Новое значение']);
+    expect(await history.locator('thead th').allTextContents()).toEqual(['Поле', 'Старое значение', 'Новое значение']);
+    const groups = history.locator('tbody tr[data-change-group]');
+    expect(await groups.count()).toBeGreaterThan(1);
+    expect(await groups.getByRole('button', { name: 'Как было в этот момент' }).count()).toBe(await groups.count());
     await shootTab(page, dialog, 'request-dialog-tab-history');
     expectNoProblems(problems);
   });

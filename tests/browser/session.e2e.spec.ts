@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { appUrl, expectNoProblems, launchBrowser, openPage, signIn } from '../support/browser-harness';
+import { appUrl, expectNoProblems, launchBrowser, openPage, signIn, withNotice } from '../support/browser-harness';
 import { SESSION_STORAGE_KEY } from '../../web/src/lib/session/session-key';
 
 let browser: Browser;
@@ -57,6 +57,37 @@ describe('the session (administration.md 9: the user in sessionStorage under a f
     await expect.poll(() => page.getByTestId('global-notice').textContent()).toBe('Сеанс истек. Войдите в систему снова');
     expect(await storedSession(page)).toBeNull();
     expectNoProblems(problems, [/status of 401/]);
+    await context.close();
+  });
+
+  test('after a save, every call carries back the log position its answer named (read-your-writes on any server process)', async () => {
+    const { page, problems, context } = await openPage(browser);
+    await signIn(page, 'admin');
+    await page.goto(appUrl('/posts'));
+    await page.getByRole('heading', { name: 'Должности' }).waitFor();
+    const sent: Array<{ method: string; position: string | undefined }> = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) sent.push({ method: r.method(), position: r.headers()['x-log-position'] });
+    });
+    const named: string[] = [];
+    // Calls sent once the save's answer has named its position (a call already on its way cannot carry it).
+    let answeredAt = -1;
+    page.on('response', (r) => {
+      const position = r.headers()['x-log-position'];
+      if (!position) return;
+      if (answeredAt < 0) answeredAt = sent.length;
+      named.push(position);
+    });
+    await page.getByRole('button', { name: 'Добавить' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Должности: добавление' });
+    await dialog.getByLabel('Наименование').fill(`Помощник ${Date.now()}`);
+    await withNotice(page, 'Сохранено', () => dialog.getByRole('button', { name: 'Сохранить' }).click());
+    await expect.poll(() => named.length).toBeGreaterThan(0);
+    expect(named[0]).toMatch(/^\d+\.\d+$/);
+    // The list reloads after the save: that call, and every later one, sends the position back.
+    await expect.poll(() => sent.slice(answeredAt).filter((c) => c.method === 'GET').length).toBeGreaterThan(0);
+    for (const c of sent.slice(answeredAt)) expect(c.position).toBe(named[0]);
+    expectNoProblems(problems);
     await context.close();
   });
 });

@@ -48,7 +48,7 @@ describe('home and sign-in (administration.md 2.2, 2.3, 2.5)', () => {
     await page.getByRole('button', { name: 'Войти', exact: true }).click();
     await page.waitForURL(appUrl('/'));
 
-    // Post and organisation come from the references cached after sign-in.
+    // The post comes from the references cached after sign-in, the organisation with the user.
     const admin = await apiAs('admin');
     const { posts } = await admin.get<{ posts: Array<{ id: number; title: string }> }>('/posts');
     const { organizations } = await admin.get<{ organizations: Array<{ id: number; name: string }> }>('/organization');

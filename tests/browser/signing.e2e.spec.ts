@@ -33,7 +33,7 @@ interface Signer {
  * with a key file each (what the demo seed makes for the demo users, here for this run's own CA).
  */
 const prepare = async () => {
-  const [admin, court, engineer, signer] = await Promise.all([apiAs('admin'), apiAs('court'), apiAs('engineer'), apiAs('signer')]);
+  const [admin, court, engineer, signer, signerUnit] = await Promise.all([apiAs('admin'), apiAs('court'), apiAs('engineer'), apiAs('signer'), apiAs('signer_unit')]);
   // A third signer of the branch: the demo has two people holding signing rights there (admin and signer).
   const stamp = Date.now();
   const login = `signer3_${stamp}`;
@@ -43,7 +43,7 @@ const prepare = async () => {
   });
   const third = await apiAs(login);
   const ca = await makeTestCa(`УЦ браузерного теста ${stamp}`);
-  const trusted = await admin.raw('POST', '/trusted_roots', { certificate: ca.certificate }, true);
+  const trusted = await admin.raw('POST', '/trusted_cas', { certificate: ca.certificate }, true);
   expect([200, 409]).toContain(trusted.status);
 
   const { tools } = await court.call<{ tools: Array<{ id: number; unit_id: number; tool_kind_id?: number }> }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`);
@@ -68,8 +68,9 @@ const prepare = async () => {
   );
   // Who may sign in which role (requests.md 6): three different people, each a candidate of their role.
   const candidates = await engineer.call<Record<Role, Candidate[]>>('GET', `/act_signer_candidates/${id}?actKind=CO_8`);
-  const people: Api[] = [admin, signer, third];
-  const logins = new Map<Api, string>([[admin, 'admin'], [signer, 'signer'], [third, login]]);
+  // The object signer works in the court (requests.md 6): the demo's `signer_unit`, never the branch staff.
+  const people: Api[] = [admin, signer, third, signerUnit];
+  const logins = new Map<Api, string>([[admin, 'admin'], [signer, 'signer'], [third, login], [signerUnit, 'signer_unit']]);
   const fits = (p: Api, kind: Role) => candidates[kind].some((x) => x.id === p.user.id);
   let order: [Api, Api, Api] | null = null;
   for (const a of people) for (const b of people) for (const f of people) {
@@ -77,8 +78,14 @@ const prepare = async () => {
   }
   expect(order, JSON.stringify(candidates)).not.toBeNull();
   const [iac, unit, final] = order!;
-  const signerOf = async (api: Api): Promise<Signer> => ({ login: logins.get(api)!, id: api.user.id, ...(await makeKeyFile(ca, `Ключ ${logins.get(api)}`)) });
-  return { requestId: id, candidates, engineer, iac: await signerOf(iac), unit: await signerOf(unit), final: await signerOf(final), finalApi: final };
+  // Each key's certificate registered to its account (the employee card's 'Сертификаты'): the server takes no other.
+  const signerOf = async (api: Api): Promise<Signer> => {
+    const made = await makeKeyFile(ca, `Ключ ${logins.get(api)}`);
+    const registered = await admin.raw('POST', `/users/${api.user.id}/certificates`, { certificate: made.key.certificate }, true);
+    expect(registered.status, await registered.clone().text()).toBe(200);
+    return { login: logins.get(api)!, id: api.user.id, ...made };
+  };
+  return { requestId: id, candidates, engineer, directorId: signer.user.id, iac: await signerOf(iac), unit: await signerOf(unit), final: await signerOf(final), finalApi: final };
 };
 type Prepared = Awaited<ReturnType<typeof prepare>>;
 
@@ -104,6 +111,16 @@ const generateInBrowser = async (page: Page, p: Prepared) => {
   await act.getByRole('radio', { name: '3', exact: true }).check();
   const roles: Role[] = ['iac', 'unit', 'final'];
   const shown = (role: Role) => act.getByRole('combobox', { name: roleTitles[role], exact: true }).textContent();
+  // The object signer's list holds only the court's own staff: not the branch director (demo `signer`,
+  // who serves the court and holds the object-signing right), nor the other branch signers.
+  const branchStaff = [p.directorId, p.iac.id];
+  await act.getByRole('combobox', { name: roleTitles.unit, exact: true }).click();
+  const listed = await page.getByRole('listbox').getByRole('option').allTextContents();
+  await page.keyboard.press('Escape');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  expect(listed.map((x) => x.trim()).filter((x) => x !== '')).toEqual(c.unit.map(optionText));
+  expect(listed.join('|')).not.toContain('Сидоров Николай Петрович');
+  for (const id of branchStaff) expect(c.unit.some((x) => x.id === id), `branch user ${id} offered as object signer`).toBe(false);
   // A role's only candidate is preselected; the others wait for a choice.
   for (const role of roles) expect((await shown(role))?.replace(/\u200b/g, '').trim(), role).toBe(c[role].length === 1 ? optionText(c[role][0]!) : '');
   const empty = roles.filter((role) => c[role].length !== 1);
@@ -163,7 +180,7 @@ const signWithKey = async (page: Page, who: Signer) => {
 const rowOf = (page: Page, fileName: string) => page.getByRole('table', { name: 'Документы на подпись' }).getByRole('row').filter({ hasText: fileName });
 const marks = async (page: Page, fileName: string) => (await rowOf(page, fileName).locator('td').allTextContents()).slice(2, 5);
 
-describe('act СО-8 and its ordered electronic signing in the browser (issue 13)', () => {
+describe('act СО-8 and its ordered electronic signing in the browser (decisions 72–86)', () => {
   test('the engineer generates СО-8 for 3 signers; branch → object → final sign in order with their key files; final not before object; three stamps; the act performs the request', async () => {
     const p = await prepare();
     const engineerPage = await open();
@@ -188,6 +205,14 @@ describe('act СО-8 and its ordered electronic signing in the browser (issue 13
     await signIn(iacPage.page, p.iac.login);
     await iacPage.page.goto(appUrl('/documents-list'));
     await rowOf(iacPage.page, name).getByRole('button', { name: `Подписать ${name}` }).click();
+    // The CryptoPro path: CryptoPro's loader comes with the client (the crypto-pro package), nothing copied in by
+    // hand; this browser has no CryptoPro extension, so the chooser says so in red. Then the demo key file.
+    const chooser = iacPage.page.getByRole('dialog');
+    const loader = iacPage.page.waitForResponse((r) => /\/assets\/crypto-pro\.min-[\w-]+\.js$/.test(r.url()));
+    await chooser.getByRole('radio', { name: 'КриптоПро ЭЦП Browser plug-in' }).check();
+    expect((await loader).status()).toBe(200);
+    await chooser.getByText('КриптоПро ЭЦП Browser plug-in не установлен или не разрешён для этого сайта').waitFor({ timeout: 60_000 });
+    await chooser.getByRole('radio', { name: 'Файл ключа (.key.json) — демонстрационная подпись' }).check();
     await withNotice(iacPage.page, 'Документ подписан', () => signWithKey(iacPage.page, p.iac));
     await poll(() => marks(iacPage.page, name)).toEqual(['Подписан', 'Не подписан', 'Не подписан']);
 
@@ -208,6 +233,17 @@ describe('act СО-8 and its ordered electronic signing in the browser (issue 13
     await poll(() => marks(finalPage.page, name)).toEqual(['Подписан', 'Подписан', 'Подписан']);
     await screenshot(finalPage.page, 'documents-list-signed');
 
+    // A mark opens its signature's details: the account, the certificate's owner, the chain, and the check now.
+    await rowOf(finalPage.page, name).getByRole('button', { name: /^Подписан: итоговый подписант/ }).click();
+    const details = finalPage.page.getByRole('dialog', { name: `Подпись: ${name}` });
+    await poll(() => details.getByTestId('verified-now').textContent()).toMatch(/^Проверка сейчас: Подпись верна; отзыв: статус отзыва не проверен/);
+    const facts = details.getByRole('table', { name: 'Сведения о подписи' });
+    expect(await facts.textContent()).toContain(`Ключ ${p.final.login}`);
+    expect(await details.getByRole('list', { name: 'Цепочка сертификатов' }).getByRole('listitem').count()).toBe(2);
+    await details.getByText('Демонстрационная подпись: сделана программным ключом демонстрационного стенда, юридической силы не имеет').waitFor();
+    await screenshot(finalPage.page, 'signature-details');
+    await details.getByRole('button', { name: 'Закрыть' }).last().click();
+
     // The copy with the stamps: one stamp per signature.
     const [download] = await Promise.all([finalPage.page.waitForEvent('download'), rowOf(finalPage.page, name).getByRole('button', { name: 'С отметками о подписи' }).click()]);
     const stream = await download.createReadStream();
@@ -223,7 +259,15 @@ describe('act СО-8 and its ordered electronic signing in the browser (issue 13
     const docRow = dialog.getByRole('table', { name: 'Документы' }).getByRole('row').filter({ hasText: name });
     await poll(async () => (await docRow.locator('td').allTextContents()).slice(3, 6)).toEqual(['Подписан', 'Подписан', 'Подписан']);
     expect(await docRow.getByRole('button', { name: 'Подписать' }).count()).toBe(0);
-    await docRow.getByRole('button', { name: 'С подписями (архив)' }).waitFor();
+    // Marks are icons (their words in tooltips), the three downloads one menu: the row fits the dialog.
+    await docRow.getByRole('button', { name: /^Скачать / }).click();
+    await page.getByRole('menuitem', { name: 'С подписями (архив)' }).waitFor();
+    await page.keyboard.press('Escape');
+    // At 1366×768 the table ends inside the normal dialog's content: nothing cut off at its edge.
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const content = (await dialog.locator('.MuiDialogContent-root').boundingBox())!;
+    const right = await dialog.getByRole('table', { name: 'Документы' }).locator('th, td').evaluateAll((cells) => Math.max(...cells.map((c) => c.getBoundingClientRect().right)));
+    expect(right).toBeLessThanOrEqual(content.x + content.width + 0.5);
     await screenshot(page, 'request-documents-signed');
 
     // The generated act is the matching act (requests.md 4.2): the engineer's save performs the request.
@@ -233,7 +277,8 @@ describe('act СО-8 and its ordered electronic signing in the browser (issue 13
     expect(performed.request.request_status_id).toBe(4);
     expectNoProblems(engineerPage.problems);
     expectNoProblems(finalPage.problems, [/409/]);
-    expectNoProblems(iacPage.problems);
+    // CryptoPro's loader, without the extension, probes for it and says so in the console.
+    expectNoProblems(iacPage.problems, [/chrome-extension:\/\/invalid\//, /Плагин недоступен/]);
     expectNoProblems(unitPage.problems);
   }, 180_000);
 });

@@ -5,7 +5,7 @@ import { requestDialog } from '../support/browser-requests';
 import { apiSession } from './request-dialog-host/host-page';
 
 /**
- * Issue 17 through the real app: a request changed a few times is shown at past moments, each equal
+ * decisions 97–99 through the real app: a request changed a few times is shown at past moments, each equal
  * to what its dialog showed at that time (read during the test); the audit page filters by user.
  */
 const browser = fileBrowser();
@@ -60,7 +60,7 @@ describe('time travel', () => {
     const history = dialog.getByRole('table', { name: 'История' });
     await history.waitFor();
     // The oldest row is the registration: the first moment. The request dialog itself opens on it.
-    await history.getByRole('button', { name: 'Показать на этот момент' }).first().click();
+    await history.getByRole('button', { name: 'Как было в этот момент' }).first().click();
     const past = pastDialog(page);
     const description = past.getByLabel('Описание', { exact: true });
     await expect.poll(() => description.inputValue()).toBe(shown[0]);
@@ -105,7 +105,7 @@ describe('time travel', () => {
     const card = await openCard(page, id);
     await card.getByRole('tab', { name: 'История' }).click();
     // Rows are newest first: the first button is the second save.
-    await card.getByRole('table', { name: 'История' }).getByRole('button', { name: 'Показать на этот момент' }).first().click();
+    await card.getByRole('table', { name: 'История' }).getByRole('button', { name: 'Как было в этот момент' }).first().click();
     const past = pastDialog(page);
     const note = past.getByLabel('Примечание', { exact: true });
     await expect.poll(() => note.inputValue()).toBe(notes[1]);

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
 
 /**
- * The equipment card (equipment.md 2, 3, 5; issue 11) on the real server, opened from /tools the way
+ * The equipment card (equipment.md 2, 3, 5; decisions 41–47) on the real server, opened from /tools the way
  * the list opens it (?new=1, ?open={id}): the engineer registers a tool with a picture and a document,
  * edits it, records a movement and a location and reads its history; the court only reads.
  */

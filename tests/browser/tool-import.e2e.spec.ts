@@ -7,7 +7,7 @@ import { appUrl, expectNoProblems, fileBrowser, screenshot, signIn } from '../su
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 
 /**
- * The Excel import dialog (equipment.md 2, 5; issue 12) from the Equipment menu. Only files that the
+ * The Excel import dialog (equipment.md 2, 5; decisions 48–56) from the Equipment menu. Only files that the
  * server refuses are imported here, so the demo registry other browser tests read stays as it is;
  * the writing import is covered by tests/integration/tool-import.
  */

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { appUrl, DEMO_PASSWORD, expectNoProblems, fileBrowser, screenshot, signIn } from '../support/browser-harness';
 
 /**
- * The sets (equipment.md 2, 5; issue 11): /tools-sets and the set dialog on the real server. The
+ * The sets (equipment.md 2, 5; decisions 41–47): /tools-sets and the set dialog on the real server. The
  * engineer creates a set with three tools (a tool only after the set's fields are valid), copies it
  * (new ids for the set and its tools) and deletes the first one: its tools stay in the registry.
  */

@@ -136,6 +136,56 @@ describe('employees and hot line executors (administration.md 2.6, 4, 5, 8)', ()
     expectNoProblems(problems);
   });
 
+  test('the branch chief: the administrator listed read-only with «Закрыть» only, roles it may not assign shown with the reason', async () => {
+    const { page, problems } = await open();
+    await signIn(page, 'chief');
+    await page.goto(appUrl('/users'));
+    await page.getByRole('heading', { name: 'Работники' }).waitFor();
+
+    // A higher-level account of the region: listed with its role, no delete button.
+    await page.getByLabel('ФИО или логин').fill('Смирнов Алексей');
+    await poll(() => bodyRows(page, 'Работники').count()).toBe(1);
+    const adminRow = bodyRows(page, 'Работники').first();
+    await poll(() => adminRow.textContent()).toContain('Администратор');
+    expect(await adminRow.getByRole('button').count()).toBe(0);
+    await adminRow.click();
+    const readOnly = page.getByRole('dialog', { name: /^Учетная запись работника: Смирнов/ });
+    await poll(() => readOnly.getByLabel('Фамилия').inputValue()).toBe('Смирнов');
+    expect(await readOnly.getByLabel('Фамилия').isDisabled()).toBe(true);
+    expect(await readOnly.getByRole('button', { name: 'Сохранить' }).count()).toBe(0);
+    expect(await readOnly.getByRole('button', { name: 'Отмена' }).count()).toBe(0);
+    // Neither its login nor its certificates are the chief's business.
+    expect(await readOnly.getByLabel('Логин').count()).toBe(0);
+    expect(await readOnly.getByRole('tab').allTextContents()).toEqual(['Общие', 'Роли', 'Объекты']);
+    await readOnly.getByRole('tab', { name: 'Роли' }).click();
+    const adminRole = readOnly.getByRole('checkbox', { name: /^Администратор/ });
+    expect(await adminRole.isChecked()).toBe(true);
+    expect(await adminRole.isDisabled()).toBe(true);
+    await readOnly.getByText('Уровень доступа роли выше вашего').waitFor();
+    await screenshot(page, 'user-admin-read-only');
+    await readOnly.getByRole('button', { name: 'Закрыть' }).last().click();
+    await readOnly.waitFor({ state: 'detached' });
+
+    // An account of its own level or below: editable, deletable; a role with rights the chief lacks is disabled with the reason.
+    await page.getByLabel('ФИО или логин').fill('court');
+    await poll(() => bodyRows(page, 'Работники').count()).toBe(1);
+    const courtRow = bodyRows(page, 'Работники').first();
+    await poll(() => courtRow.getByRole('button', { name: /^Удалить/ }).count()).toBe(1);
+    await courtRow.click();
+    const edit = page.getByRole('dialog', { name: /^Учетная запись работника: Кузнецова/ });
+    await edit.getByRole('button', { name: 'Сохранить' }).waitFor();
+    await edit.getByRole('tab', { name: 'Роли' }).click();
+    const engineer = edit.getByRole('checkbox', { name: /^Инженер филиала/ });
+    expect(await engineer.isDisabled()).toBe(true);
+    await poll(() => edit.getByText('В роли есть права, которых у вас нет').count()).toBeGreaterThan(0);
+    expect(await edit.getByRole('checkbox', { name: 'Пользователь суда', exact: true }).isDisabled()).toBe(false);
+    // Roles above the chief's level are not offered for an account that does not hold them.
+    expect(await edit.getByRole('checkbox', { name: /^Головной исполнитель/ }).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Отмена' }).click();
+    await edit.waitFor({ state: 'detached' });
+    expectNoProblems(problems);
+  });
+
   test('a hot line executor: created with a role and software, found by the filters, changed, deleted', async () => {
     const refs = await references();
     const { page, problems } = await open();
@@ -163,6 +213,11 @@ describe('employees and hot line executors (administration.md 2.6, 4, 5, 8)', ()
     await dialog.getByRole('checkbox', { name: refs.hotlineRole.title, exact: true }).check();
     await dialog.getByRole('tab', { name: 'Программное обеспечение' }).click();
     await dialog.getByRole('combobox', { name: 'Программное обеспечение' }).click();
+    // Only the hot line's software is offered: special software (type 2 in the executor screens' reading).
+    const { programs } = await (await apiAs('admin')).get<{ programs: Array<{ title: string; type: number }> }>('/programs');
+    const offered = await page.getByRole('option').allTextContents();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.sort()).toEqual(programs.filter((p) => Number(p.type) === 1).map((p) => p.title).sort());
     const program = (await page.getByRole('option').first().textContent()) ?? '';
     await page.getByRole('option').first().click();
     await withNotice(page, 'Пользователь создан', () => dialog.getByRole('button', { name: 'Сохранить' }).click());

@@ -1,9 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { loadConfig } from '../../api/config';
+import { LOG_POSITION_HEADER } from '../../api/consistency';
 import { startServer, type RunningServer } from '../../api/server';
 import { consoleLogger, silentLogger } from '../../infrastructure/logger';
 import { createTestDatabase, type TestDatabase } from './database';
+import { testPgPoolMax } from './pools';
 import { redisUrl } from './services';
 
 export interface TestApp {
@@ -47,12 +49,18 @@ const multipartBody = (fields: Record<string, unknown>, files: Array<{ field: st
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
 };
 
-const client = (server: RunningServer, session: { userId: number | null; token: string | null }): ApiClient => {
-  const headers = () => (session.token ? { userid: String(session.userId), accesstoken: session.token } : {});
+const client = (server: RunningServer, session: { userId: number | null; token: string | null; position?: string }): ApiClient => {
+  // As the web client: the session's headers and the log position of its latest write sent back.
+  const headers = () => ({
+    ...(session.token ? { userid: String(session.userId), accesstoken: session.token } : {}),
+    ...(session.position ? { [LOG_POSITION_HEADER]: session.position } : {}),
+  });
   const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
     const res = await server.app.inject({ method, url, headers: headers(), ...(body !== undefined ? { payload: body as object } : {}) });
     const fresh = res.headers.freshtoken;
     if (typeof fresh === 'string') session.token = fresh;
+    const position = res.headers[LOG_POSITION_HEADER];
+    if (typeof position === 'string') session.position = position;
     return res;
   };
   return {
@@ -76,9 +84,11 @@ const client = (server: RunningServer, session: { userId: number | null; token: 
  */
 export const startTestApp = async (options: { seeded?: boolean; redis?: boolean; smtpUrl?: string; env?: Record<string, string> } = {}): Promise<TestApp> => {
   const db = await createTestDatabase({ seeded: options.seeded ?? true });
+  // The read side runs inline unless READ_SIDE says otherwise (a suite can then run in worker mode).
+  const readSide = options.env?.READ_SIDE ?? process.env.READ_SIDE ?? 'inline';
   const config = {
-    // The read side runs inline unless READ_SIDE says otherwise (a suite can then run in worker mode).
-    ...loadConfig({ READ_SIDE: process.env.READ_SIDE ?? 'inline', DATABASE_URL: db.url, DATA_DIR: `/tmp/itsup-test-${db.name}`, ...(options.redis ? { REDIS_URL: redisUrl, JOBS_QUEUE: `test-${db.name}` } : {}), ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}), ...options.env }),
+    // Small pools: tests/support/pools.ts.
+    ...loadConfig({ READ_SIDE: readSide, PG_POOL_MAX: testPgPoolMax({ readSide: readSide === 'worker' ? 'worker' : 'inline', redis: Boolean(options.redis) }), DATABASE_URL: db.url, DATA_DIR: `/tmp/itsup-test-${db.name}`, ...(options.redis ? { REDIS_URL: redisUrl, JOBS_QUEUE: `test-${db.name}` } : {}), ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}), ...options.env }),
   };
   const server = await startServer(config, { listen: false, seed: false, log: process.env.DEBUG_TESTS ? consoleLogger : silentLogger });
   return {

@@ -12,6 +12,10 @@ import { browserWorkers } from './browser-workers';
 import { databaseUrl, dropOrphanDatabases, withAdminClient } from './database';
 import { ensurePostgres, ensureRedis } from './services';
 import { startHotlineDouble } from './hotline-double';
+import { installServerTricks } from '../../infrastructure/perf/install';
+
+// The servers of these tests run in this process: the library patches a server entry point installs.
+installServerTricks();
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -38,7 +42,8 @@ const quietLog: Logger = {
  * database, so runs sharing the machine's Redis never take each other's jobs.
  */
 const startApp = (database: string, workDir: string, hotlineUrl: string): Promise<RunningServer> => {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl(database), PORT: '0', HOST: '127.0.0.1', DATA_DIR: workDir, FILES_DIR: path.join(workDir, 'files'), DEMO: '1', HOTLINE_URL: hotlineUrl, HOTLINE_EMAIL: 'gl@hotline.example.ru' };
+  // Small pools (tests/support/pools.ts), with room for a page's calls side by side: the server's pool 6.
+  const env: NodeJS.ProcessEnv = { ...process.env, PG_POOL_MAX: process.env.PG_POOL_MAX || '16', DATABASE_URL: databaseUrl(database), PORT: '0', HOST: '127.0.0.1', DATA_DIR: workDir, FILES_DIR: path.join(workDir, 'files'), DEMO: '1', HOTLINE_URL: hotlineUrl, HOTLINE_EMAIL: 'gl@hotline.example.ru', DELIVERY_RETRY_FIRST_MS: '1000' };
   delete env.REDIS_URL;
   delete env.SMTP_URL;
   // Scrypt at N=2^12 instead of 2^17 for the demo accounts and the users the tests create: a sign-in

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql, type DatabasePool } from 'slonik';
 import { inject } from 'vitest';
 import { createDatabasePool } from '../../infrastructure/db/pool';
+import { TEST_FILE_POOL } from './pools';
 import { adminDatabaseUrl } from './services';
 
 declare module 'vitest' {
@@ -69,7 +70,7 @@ export const createTestDatabase = async (options: { seeded?: boolean } = {}): Pr
   const name = `t_${runId}_${randomBytes(5).toString('hex')}`;
   await withAdminClient((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
   const url = databaseUrl(name);
-  const pool = await createDatabasePool(url, { maximumPoolSize: 12 });
+  const pool = await createDatabasePool(url, { maximumPoolSize: TEST_FILE_POOL });
   return {
     name,
     url,

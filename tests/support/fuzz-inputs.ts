@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 
 /**
- * Hostile but bounded inputs for the route fuzzer (issue 9): out-of-range and malformed numbers,
+ * Hostile but bounded inputs for the route fuzzer (decisions 8, 13): out-of-range and malformed numbers,
  * NUL bytes, wrong types, deep nesting, long strings, JSON filters with wrong types, and (for
  * multipart routes) random form fields and files.
  */
@@ -46,7 +46,7 @@ const knownKeys = [
   'notificationInfo', 'unitsIds', 'requestText', 'requestKindId', 'engineers', 'engineer_ids', 'spares', 'works', 'pageNumber', 'text',
   'hotline_worker', 'is_inactive', 'code', 'tool_kind_id', 'manufacturer_id', 'model', 'type', 'programs_org_types', 'vncode', 'host_id',
   'is_host', 'filesList', 'newDocsList', 'oldDocsList', 'toolsCommissioning', 'sparesPbs', 'studentsList', 'date_beg', 'date_end',
-  // Tool card and set (issue 11).
+  // Tool card and set (decisions 41–47).
   'serial_number', 'inventar_number', 'owner_type_id', 'cost_remain', 'work_in_dt', 'guaranty_months', 'traits', 'tool_places', 'tool_movings', 'tool_softwares', 'tools', 'oldToolsIds',
 ];
 /** Wrappers the routes expect around an entity (request, user, catalogue payload keys, ...). */

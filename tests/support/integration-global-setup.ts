@@ -6,6 +6,10 @@ import { startServer } from '../../api/server';
 import { silentLogger } from '../../infrastructure/logger';
 import { databaseUrl, dropOrphanDatabases, withAdminClient } from './database';
 import { ensurePostgres, ensureRedis } from './services';
+import { installServerTricks } from '../../infrastructure/perf/install';
+
+// The servers of these tests run in this process: the library patches a server entry point installs.
+installServerTricks();
 
 /**
  * Starts the services if they are down and builds two templates once per run: an empty

@@ -6,6 +6,7 @@ import {
   type RequestDocument,
   type RequestEvent,
   type RequestFields,
+  type SaveRequest,
 } from '../../domain/request';
 import { historyOf, testContext } from './given-when-then';
 
@@ -49,6 +50,8 @@ export interface RequestPath {
   readonly engineer?: number;
   /** Fields the engineer saves to perform it (with the kind's act, when it has one). */
   readonly result?: Partial<RequestFields>;
+  /** Lists the engineer saves with `result` (the tools a commissioning puts in work, the works done). */
+  readonly resultLists?: Pick<SaveRequest, 'tools_commissioning' | 'works'>;
   /** The day it is performed (the result date follows it); default 2026-03-05. */
   readonly performedOn?: string;
   /** Fields an editor saves once it is performed (or closed). */
@@ -74,13 +77,19 @@ const stepsOf = (path: RequestPath): Array<{ command: RequestCommand; now: strin
   steps.push({ command: { type: 'TakeForPerform', actor: engineer }, now: `${performedOn}T08:00:00.000Z` });
   if (hotlineStages.includes(path.stage)) return [...steps, ...hotlineSteps(path, engineer, performedOn)];
   if (path.stage === 'performing') {
-    if (path.result) steps.push({ command: { type: 'SaveRequest', actor: engineer, request: path.result }, now: `${performedOn}T09:00:00.000Z` });
+    if (path.result) steps.push({ command: { type: 'SaveRequest', actor: engineer, request: path.result, ...path.resultLists }, now: `${performedOn}T09:00:00.000Z` });
     return steps;
   }
   const act = matchingActKind({ view_res_before: null, ...fields, ...path.result } as RequestFields);
   steps.push({
     // An act needs the hot line number (requests.md 4.2), so a performed request has one.
-    command: { type: 'SaveRequest', actor: engineer, request: { result: 'fulfilled', note: 'Выполнено', hotlinegas_number: 'ГЛ-1', ...path.result }, documents_added: act ? [doc(act)] : [] },
+    command: {
+      type: 'SaveRequest',
+      actor: engineer,
+      request: { result: 'fulfilled', note: 'Выполнено', hotlinegas_number: 'ГЛ-1', ...path.result },
+      ...path.resultLists,
+      documents_added: act ? [doc(act)] : [],
+    },
     now: `${performedOn}T09:00:00.000Z`,
   });
   if (path.stage === 'closed') steps.push({ command: { type: 'Complete', actor: clerk() }, now: `${performedOn}T10:00:00.000Z` });

@@ -119,13 +119,13 @@ export const benignSample = async (
     'PUT /api/notifications/:id': () => ({ url: '/api/notifications/999999', body: { state: 2 } }),
     'PUT /api/notifications/request/:requestId': () => ({ url: `/api/notifications/request/${request}` }),
     'POST /api/create_notifications': () => ({ url, body: { notificationType: 1, requestId: request, usersIds: [rows.courtUserId], notificationInfo: 'Проверка прав' } }),
-    // Requests to the administrator (issue 16): writes name a request that does not exist, so no caller changes demo data.
+    // Requests to the administrator (decisions 57–66): writes name a request that does not exist, so no caller changes demo data.
     'GET /api/request_inner/:filter': () => ({ url: `/api/request_inner/${json({ pageNumber: 1 })}` }),
     'POST /api/request_inner': () => ({ url, body: { innerRequest: { message: `Проверка прав ${caller}`, parent_id: 999999 } } }),
     'PUT /api/request_inner/:id': () => ({ url: '/api/request_inner/999999', body: { state: 2 } }),
     'DELETE /api/request_inner/:id': () => ({ url: '/api/request_inner/999999' }),
     'GET /api/request_inner_file/:id/:fileId': () => ({ url: '/api/request_inner_file/999999/1' }),
-    // News and manuals (issue 16): writes name ids that do not exist or miss their files, so no demo item changes.
+    // News and manuals (decisions 57–66): writes name ids that do not exist or miss their files, so no demo item changes.
     'GET /api/gas_soft_renewals': () => ({ url: `/api/gas_soft_renewals?filter=${json({ pageNumber: 1 })}` }),
     'POST /api/gas_soft_renewal': () => ({ url, body: { renewal: { date: '2024-01-10', title: `Проверка прав ${caller}`, program_id: 1 } } }),
     'PUT /api/gas_soft_renewal/:id': () => ({ url: '/api/gas_soft_renewal/999999', body: { renewal: { title: 'Проверка прав' } } }),
@@ -146,7 +146,7 @@ export const benignSample = async (
     'GET /api/request_export/:format/:filter': () => ({ url: `/api/request_export/xlsx/${json({ pageNumber: 1 })}` }),
     'GET /api/request_file/:requestId/:fileId': () => ({ url: `/api/request_file/${request}/1` }),
     'GET /api/spares_sets/:filter': () => ({ url: `/api/spares_sets/${json({ request_id: request })}` }),
-    // Equipment references (issue 12): writes name ids that do not exist, so no caller changes demo data.
+    // Equipment references (decisions 48–56): writes name ids that do not exist, so no caller changes demo data.
     'GET /api/spares_sets': () => ({ url: '/api/spares_sets?pageNumber=1' }),
     'POST /api/spares_sets': () => ({ url, body: { sparesSet: { region_id: rows.regionId, title: `ЗИП ${caller}`, contract: 'К-1', spares_sets_items: [{ code: 1, title: 'Картридж', cost: 10, amount: 1 }] } } }),
     'PUT /api/spares_sets/:id': () => ({ url: '/api/spares_sets/999999', body: { sparesSet: { region_id: rows.regionId, title: 'ЗИП', contract: 'К-1', spares_sets_items: [{ code: 1, title: 'Картридж', cost: 10, amount: 1 }] } } }),
@@ -179,13 +179,14 @@ export const benignSample = async (
     'POST /api/request_set_new_number': async () => ({ url, body: { requestId: await freshRequest(), newNumber: `П-${caller}` } }),
     'POST /api/request_set_new_date': async () => ({ url, body: { requestId: await freshRequest(), newDate: new Date().toISOString().slice(0, 10) } }),
     'POST /api/request_comments': () => ({ url, body: { requestComment: { request_id: request, comment: 'Проверка прав' } } }),
-    // Acts (issue 13): the demo request is not performing, so a generation is refused (409) after the rights check.
+    // Acts (decisions 72–86): the demo request is not performing, so a generation is refused (409) after the rights check.
     'GET /api/act_signer_candidates/:id': () => ({ url: `/api/act_signer_candidates/${request}?actKind=CO_7` }),
     'POST /api/request_act': () => ({ url, body: { requestId: request, actKind: 'CO_7', actDate: new Date().toISOString().slice(0, 10), signersCount: 2, signType: 'paper', signers: {} } }),
     'GET /api/act_templates': () => ({ url }),
+    'GET /public/templates/:name': () => ({ url: '/public/templates/act-co-8' }),
     'POST /api/act_templates/:kind': () => ({ url: '/api/act_templates/act-co-8', body: {} }),
     'POST /api/request_multiple': () => ({ url, body: { unitsIds: [rows.courtUnit], requestText: 'Проверка прав: групповая заявка', requestKindId: 2 } }),
-    // The hot line (issue 14): a fresh request; without HOTLINE_EMAIL the registration and close are refused (409).
+    // The hot line (decisions 68–71): a fresh request; without HOTLINE_EMAIL the registration and close are refused (409).
     'POST /api/request_hot_line_register': async () => ({ url, body: { request_id: await freshRequest() } }),
     'POST /api/request_hot_line_email_register': async () => ({ url, body: { request_id: await freshRequest() } }),
     'POST /api/request_hot_line_email_close': () => ({ url, body: { request_id: request } }),
@@ -207,7 +208,7 @@ export const benignSample = async (
     'GET /api/tools_sets_search': () => ({ url: `/api/tools_sets_search?unit_id=${rows.courtUnit}&text=1` }),
     'GET /api/tool_export/:format': () => ({ url: `/api/tool_export/xlsx?toolId=${rows.toolId}` }),
     'GET /api/tool_export/:format/:filter': () => ({ url: `/api/tool_export/docx/${json({ toolId: rows.toolId })}` }),
-    // Tool writes (issue 11): ids that do not exist, so no demo tool or set is changed by the matrix.
+    // Tool writes (decisions 41–47): ids that do not exist, so no demo tool or set is changed by the matrix.
     'POST /api/tool': () => ({ url, body: { tool: { id: null, unit_id: rows.courtUnit, tool_kind_id: 4, manufacturer_id: 1, model: 'Проверка прав', serial_number: `M-${caller}`, inventar_number: `ИН-M-${caller}`, owner_type_id: 2, state: 5 } } }),
     'PUT /api/tool/:id': () => ({ url: '/api/tool/999999', body: { tool: { id: 999999, description: 'Проверка прав' } } }),
     'PUT /api/tool_attr/:id': () => ({ url: '/api/tool_attr/999999', body: { tool: { tool_places: [] } } }),
@@ -216,11 +217,11 @@ export const benignSample = async (
     'POST /api/tools_sets': () => ({ url, body: { toolsSet: { unit_id: rows.courtUnit }, tools: [], oldToolsIds: [] } }),
     'PUT /api/tools_sets/:id': () => ({ url: '/api/tools_sets/999999', body: { toolsSet: { id: 999999 }, tools: [], oldToolsIds: [] } }),
     'DELETE /api/tools_sets/:id': () => ({ url: '/api/tools_sets/999999' }),
-    // Excel import (issue 12): no file (400), an unknown run and an unknown object (404): no demo registry changes.
+    // Excel import (decisions 48–56): no file (400), an unknown run and an unknown object (404): no demo registry changes.
     'POST /api/tools_import': () => ({ url, body: { unitId: rows.courtUnit } }),
     'GET /api/tools_import/:jobId': () => ({ url: '/api/tools_import/00000000-0000-0000-0000-000000000000' }),
     'POST /api/tools_and_sets_clean/:unitId': () => ({ url: '/api/tools_and_sets_clean/999999' }),
-    // Court reports (issue 15): the archive journal of the demo region for a far-past period (an empty, quick run).
+    // Court reports (decisions 87–96): the archive journal of the demo region for a far-past period (an empty, quick run).
     'POST /api/reports/:reportId': () => ({ url: '/api/reports/archive', body: { region_id: rows.regionId, date_beg: '2001-01-01', date_end: '2001-01-31' } }),
     'GET /api/reports/jobs/:jobId': () => ({ url: '/api/reports/jobs/00000000-0000-0000-0000-000000000000' }),
     'DELETE /api/reports/jobs/:jobId': () => ({ url: '/api/reports/jobs/00000000-0000-0000-0000-000000000000' }),
@@ -234,28 +235,38 @@ export const benignSample = async (
         ],
       ),
     ),
-    // Technical documents (issue 15): the court unit's data (the documents start through POST /api/reports/:reportId).
+    // Technical documents (decisions 87–96): the court unit's data (the documents start through POST /api/reports/:reportId).
     'GET /api/technical_docs/units': () => ({ url: '/api/technical_docs/units' }),
     'GET /api/technical_docs/signers/:unitId': () => ({ url: `/api/technical_docs/signers/${rows.courtUnit}` }),
     'GET /api/tools_for_passport': () => ({ url: `/api/tools_for_passport?unit_id=${rows.courtUnit}` }),
     'GET /api/tools_for_passport_with_sofware': () => ({ url: `/api/tools_for_passport_with_sofware?unit_id=${rows.courtUnit}` }),
+    'GET /api/requests_formular': () => ({ url: `/api/requests_formular?unit_id=${rows.courtUnit}` }),
     'GET /api/requests_formular/:json': () => ({ url: `/api/requests_formular/${encodeURIComponent(JSON.stringify({ unit_id: rows.courtUnit }))}` }),
     'GET /api/public_docs': () => ({ url: '/api/public_docs' }),
     'GET /api/public_docs/:name': () => ({ url: '/api/public_docs/order-1.pdf' }),
     'POST /api/public_docs': () => ({ url: '/api/public_docs', body: {} }),
-    // Version history and units import (issue 16): an unknown entry (404) and a dry run change nothing.
+    // Version history and units import (decisions 57–66): an unknown entry (404) and a dry run change nothing.
     'POST /api/versions-history': () => ({ url, body: { version: { version: `0.0.${caller.length}`, date: '2026-01-01', notes: '<p>Проверка прав</p>' } } }),
     'PUT /api/versions-history/:id': () => ({ url: '/api/versions-history/999999', body: { version: { version: '0.0.1', date: '2026-01-01', notes: '<p>Проверка</p>' } } }),
     'DELETE /api/versions-history/:id': () => ({ url: '/api/versions-history/999999' }),
     'POST /api/units_import': () => ({ url, body: { text: '77RS0001\tПроверка прав', dryRun: true } }),
-    // Electronic signing (issue 13): documents and roots that do not exist (404) or no signature file (400): nothing changes.
+    // Electronic signing (decisions 72–86): documents and roots that do not exist (404) or no signature file (400): nothing changes.
     'GET /api/files_for_signers': () => ({ url: '/api/files_for_signers?page=1&unsignedOnly=true' }),
     'POST /api/signs': () => ({ url, body: { docId: '999999999', signerKind: 'iac', signerId: ownId, certificate: '' } }),
     'GET /api/sign_document/:docId/original': () => ({ url: '/api/sign_document/999999999/original' }),
     'GET /api/sign_document/:docId/archive': () => ({ url: '/api/sign_document/999999999/archive' }),
     'GET /api/sign_document/:docId/stamped': () => ({ url: '/api/sign_document/999999999/stamped' }),
-    'POST /api/trusted_roots': () => ({ url, body: { certificate: 'bm90IGEgY2VydGlmaWNhdGU=' } }),
-    'DELETE /api/trusted_roots/:thumbprint': () => ({ url: `/api/trusted_roots/${'0'.repeat(40)}` }),
+    'GET /api/sign_document/:docId/signatures/:kind': () => ({ url: '/api/sign_document/999999999/signatures/iac' }),
+    // Certificates (decisions 80–86): a file that is no certificate or CRL (400), thumbprints nobody has (404).
+    'POST /api/trusted_cas': () => ({ url, body: { certificate: 'bm90IGEgY2VydGlmaWNhdGU=' } }),
+    'DELETE /api/trusted_cas/:thumbprint': () => ({ url: `/api/trusted_cas/${'0'.repeat(40)}` }),
+    'POST /api/trusted_crls': () => ({ url, body: { crl: 'bm90IGEgQ1JM' } }),
+    'DELETE /api/trusted_crls/:id': () => ({ url: `/api/trusted_crls/${'0'.repeat(40)}` }),
+    'GET /api/users/:id/certificates': () => ({ url: `/api/users/${rows.spareUserId}/certificates` }),
+    'POST /api/users/:id/certificates': () => ({ url: `/api/users/${rows.spareUserId}/certificates`, body: { certificate: 'bm90IGEgY2VydGlmaWNhdGU=' } }),
+    'POST /api/users/:id/certificates/:thumbprint/confirm': () => ({ url: `/api/users/${rows.spareUserId}/certificates/${'0'.repeat(40)}/confirm` }),
+    'DELETE /api/users/:id/certificate_proposals/:thumbprint': () => ({ url: `/api/users/${rows.spareUserId}/certificate_proposals/${'0'.repeat(40)}` }),
+    'DELETE /api/users/:id/certificates/:thumbprint': () => ({ url: `/api/users/${rows.spareUserId}/certificates/${'0'.repeat(40)}` }),
   };
   const special = fixed[`${method} ${url}`];
   if (special) return special();

@@ -9,8 +9,8 @@ export interface ReceivedMail {
 }
 
 /** A real SMTP server (npm smtp-server) that keeps what it receives, for tests of outgoing mail. */
-export const startSmtpSink = async () => {
-  const received: ReceivedMail[] = [];
+export const startSmtpSink = async (options: { port?: number; received?: ReceivedMail[] } = {}) => {
+  const received: ReceivedMail[] = options.received ?? [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,10 +31,14 @@ export const startSmtpSink = async () => {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const port = (server.server.address() as AddressInfo).port;
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -27,7 +27,8 @@ export const reportMessages = {
   order: 'Дата окончания раньше даты начала',
 } as const;
 
-const id = z.number({ message: reportMessages.region }).int().positive();
+// At most PostgreSQL's int4: a larger id finds nothing and must not reach a query as an overflow.
+const id = z.number({ message: reportMessages.region }).int().positive().max(2_147_483_647, reportMessages.region);
 const isoDate = z
   .string({ message: reportMessages.date })
   .min(1, reportMessages.date)
@@ -36,7 +37,7 @@ const isoDate = z
 export const reportParametersShape = z.object({
   region_id: id.nullable().default(null),
   all_regions: z.boolean().default(false),
-  balance_holder_id: z.number().int().positive().nullable().default(null),
+  balance_holder_id: z.number().int().positive().max(2_147_483_647, reportMessages.balanceHolder).nullable().default(null),
   date_beg: isoDate.nullable().default(null),
   date_end: isoDate.nullable().default(null),
   supply_kind: z.union([z.literal(SupplyKind.CENTRAL), z.literal(SupplyKind.FILIAL)], { message: reportMessages.supplyKind }).nullable().default(null),

@@ -5,7 +5,7 @@ import { defineReport } from '../types';
 import { reportParametersSchema, type ReportDialogFields, type ReportParameters } from './parameters';
 
 /**
- * The court IT department's reports (issue 15; equipment.md 2, 5, 9): each runs as a background
+ * The court IT department's reports (decisions 87–96; equipment.md 2, 5, 9): each runs as a background
  * job from its dialog (POST /api/reports/{id}), needs FULL of its own report right and is built by
  * the query of the same id (projections/report). The documents of one object are entries of the same
  * registry (technical/documents.ts: `objectDocument`), started by the same route and job kind.

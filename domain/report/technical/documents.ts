@@ -80,7 +80,7 @@ export const documentParametersSchema = (now: Date | (() => Date) = () => new Da
 export type DocumentParameters = z.output<ReturnType<typeof documentParametersSchema>>;
 
 /**
- * The five documents as entries of the report registry (issue 15): started by the one report route
+ * The five documents as entries of the report registry (decisions 87–96): started by the one report route
  * (POST /api/reports/{id}), built by the one report job kind in its child process, shown by the one
  * report dialog. Right: request read OWN or ALL (the objects of that scope); the data query of the
  * same id (projections/report/technical-queries.ts); the template of the object's KSA code.

@@ -37,6 +37,7 @@ import {
 import type { DatabasePool } from 'slonik';
 import { WakeUp } from '../../wake-up';
 import { applyIndexChange } from '../../write-index';
+import { applyCredentialChange } from '../../credentials';
 import { claimYearlyNumber, releaseUnique } from '../../unique-values';
 import { withValueAt } from '../with-value-at';
 
@@ -83,9 +84,10 @@ export class EventStoreDbEventStore implements EventStore {
     this.client = EventStoreDBClient.connectionString(connectionString);
   }
 
-  async append(streamId: string, given: readonly NewEvent[], { expectedRevision, index, yearlyNumber }: AppendOptions): Promise<AppendResult> {
+  async append(streamId: string, given: readonly NewEvent[], { expectedRevision, indexes = [], yearlyNumber, credential }: AppendOptions): Promise<AppendResult> {
     if (given.length === 0) throw new Error(`append to ${streamId}: no events`);
-    if (index && !this.indexDb) throw new Error(`append to ${streamId}: write-side index ${index.index} needs the PostgreSQL pool`);
+    if (credential && !this.indexDb) throw new Error(`append to ${streamId}: credentials need the PostgreSQL pool`);
+    if (indexes.length && !this.indexDb) throw new Error(`append to ${streamId}: write-side index ${indexes.map((c) => c.index).join(', ')} needs the PostgreSQL pool`);
     if (yearlyNumber && !this.indexDb) throw new Error(`append to ${streamId}: a yearly number needs the PostgreSQL pool`);
     // No transaction spans EventStoreDB and PostgreSQL: the number is claimed first, given back if the append fails.
     const number = yearlyNumber ? await claimYearlyNumber(this.indexDb!, yearlyNumber.scope, yearlyNumber.year, yearlyNumber.owner) : undefined;
@@ -103,7 +105,8 @@ export class EventStoreDbEventStore implements EventStore {
         { expectedRevision: toEsdbExpected(expectedRevision) },
       );
       if (!r.position) throw new Error('EventStoreDB did not return a position');
-      if (index) await applyIndexChange(this.indexDb!, index);
+      for (const change of indexes) await applyIndexChange(this.indexDb!, change);
+      if (credential) await applyCredentialChange(this.indexDb!, credential);
       this.appended.wake();
       return { nextRevision: Number(r.nextExpectedRevision), position: { ...r.position }, ...(number !== undefined ? { number } : {}) };
     } catch (error) {
@@ -123,7 +126,7 @@ export class EventStoreDbEventStore implements EventStore {
    */
   async appendMany(batches: readonly AppendBatch[]): Promise<AppendResult[]> {
     const out: AppendResult[] = [];
-    for (const b of batches) out.push(await this.append(b.streamId, b.events, { expectedRevision: b.expectedRevision, index: b.index }));
+    for (const b of batches) out.push(await this.append(b.streamId, b.events, { expectedRevision: b.expectedRevision, ...(b.indexes ? { indexes: b.indexes } : {}) }));
     return out;
   }
 

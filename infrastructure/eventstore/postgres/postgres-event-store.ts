@@ -22,6 +22,7 @@ import { AppendHints } from './append-hints';
 import { streamTypeOf } from '../stream-type';
 import { WakeUp } from '../../wake-up';
 import { applyIndexChange } from '../../write-index';
+import { applyCredentialChange } from '../../credentials';
 import { yearlyNumberClaim } from '../../unique-values';
 
 interface EventRow {
@@ -92,7 +93,7 @@ export interface PostgresEventStoreOptions {
 }
 
 /**
- * The append with a number of the year claimed in the same statement (issue 18): the counter, the
+ * The append with a number of the year claimed in the same statement (docs/notes/bench.md): the counter, the
  * claim, the stream and the events, each from the rows of the one before, so a number already
  * claimed inserts nothing (row: number null) and a stream claim that fails leaves only the claim
  * (row: revision null), which the caller gives back. The number goes into the first event's data.
@@ -158,7 +159,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** One try of `append`; null when a yearly number came back already claimed (nothing was appended). */
-  private async appendOnce(streamId: string, events: readonly NewEvent[], { expectedRevision, index, yearlyNumber }: AppendOptions): Promise<AppendResult | null> {
+  private async appendOnce(streamId: string, events: readonly NewEvent[], { expectedRevision, indexes = [], yearlyNumber, credential }: AppendOptions): Promise<AppendResult | null> {
     if (events.length === 0) throw new Error(`append to ${streamId}: no events`);
     const n = events.length;
     const types = events.map((e) => e.type);
@@ -181,12 +182,13 @@ export class PostgresEventStore implements EventStore {
              pg_current_xact_id()::text AS tx
       FROM s`;
     const delay = this.options.commitDelayMs?.() ?? 0;
-    // A write-side index moves in the same transaction as the events, or not at all.
+    // A write-side index and credentials move in the same transaction as the events, or not at all.
     const row =
-      delay || index
+      delay || indexes.length || credential
         ? await this.pool.transaction(async (tx) => {
             const r = await tx.maybeOne(statement);
-            if (r && index) await applyIndexChange(tx, index);
+            if (r) for (const change of indexes) await applyIndexChange(tx, change);
+            if (r && r.revision !== null && credential) await applyCredentialChange(tx, credential);
             if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
             return r;
           })
@@ -294,7 +296,7 @@ export class PostgresEventStore implements EventStore {
         out[i] = { nextRevision: Number(row.revision) };
       }
       // The write-side indexes move with the events, in the same transaction.
-      for (const b of batches) if (b.index) await applyIndexChange(tx, b.index);
+      for (const b of batches) for (const change of b.indexes ?? []) await applyIndexChange(tx, change);
       this.options.appendManyFault?.(batches);
       const head = await tx.one(sql.unsafe`
         SELECT (SELECT max(global_position) FROM es_events WHERE transaction_id = pg_current_xact_id())::text AS position,

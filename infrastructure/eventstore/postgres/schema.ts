@@ -63,8 +63,8 @@ $$;
  * database, one read in eleven right after an append came back empty.
  *
  * `snap` is the caller's pg_current_snapshot(), since a VOLATILE function's own statements take
- * newer ones. PL/pgSQL plans the queries once per connection (tenth wave: ~0.9 ms of planning on
- * every log read when the query was written into it).
+ * newer ones. PL/pgSQL plans the queries once per connection (planning on every log read was a
+ * measurable share of it when the query was written into it).
  */
 export const visibleHorizonSchema = /* sql */ `
 CREATE OR REPLACE FUNCTION es_visible_horizon(snap pg_snapshot) RETURNS xid8 LANGUAGE plpgsql VOLATILE AS $$

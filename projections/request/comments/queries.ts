@@ -1,18 +1,8 @@
 import { sql, type CommonQueryMethods } from 'slonik';
+import type { RequestComment } from '../../../domain/request/contracts';
+import type { FileRef } from '../../../domain/request/state';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
-
-/** A comment of the chat tab (requests.md 3: id, request_id, comment, files, user_id, date_time_d, users to notify). */
-export interface RequestComment {
-  id: number;
-  request_id: number;
-  comment: string;
-  files: unknown[];
-  user_id: number | null;
-  fio: string | null;
-  date_time_d: string | null;
-  notify_user_ids: number[];
-}
 
 /** The request's comments, newest first (the message field sits above the list). */
 export const requestComments = async (db: Db, requestId: number): Promise<RequestComment[]> =>
@@ -25,7 +15,7 @@ export const requestComments = async (db: Db, requestId: number): Promise<Reques
     id: Number(r.comment_id),
     request_id: Number(r.request_id),
     comment: String(r.comment),
-    files: (r.files as unknown[]) ?? [],
+    files: (r.files as FileRef[] | null) ?? [],
     user_id: r.user_id == null ? null : Number(r.user_id),
     fio: (r.fio as string | null) ?? null,
     date_time_d: (r.date_time_d as string | null) ?? null,

@@ -108,7 +108,7 @@ export const requestFilesProjection = documentProjection({
           signers_count: f.signers_count ?? null,
           act_number: f.act_number ?? null,
           act_date: f.act_date ?? null,
-          // Absent on documents stored before issue 13: the reader falls back to 'not an act'.
+          // Absent on documents stored by earlier versions: the reader falls back to 'not an act'.
           added_manually: f.added_manually ?? null,
           comment_id: hit.comment_id,
           user_id: e.metadata?.userId ?? null,

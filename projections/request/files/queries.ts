@@ -64,7 +64,7 @@ export const requestFiles = async (db: Db, requestId: number, section: FileSecti
     size: r.size == null ? null : Number(r.size),
     checksum: (r.checksum as string | null) ?? null,
     section: String(r.section),
-    // Documents stored before issue 13 carry no flag: then an act was generated, anything else uploaded.
+    // Documents stored by earlier versions carry no flag: then an act was generated, anything else uploaded.
     added_manually: r.added_manually == null ? r.act_kind == null : Boolean(r.added_manually),
     act_number: (r.act_number as string | null) ?? null,
     act_date: (r.act_date as string | null) ?? null,

@@ -1,22 +1,11 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { formatFieldValue, requestFieldNames, requestFieldTitles, requestFields, requestListTitles, type RequestField } from '../../../domain/request';
 import { formatDate } from '../../../domain/shared/dates';
+import type { RequestHistoryEntry } from '../../../domain/request/contracts';
 import { noCache, type ReadModelCache } from '../../../infrastructure/read-model-cache';
 import { loadNames, type NameRequest, type NamedCatalog, type Names } from '../list/names';
 
 type Db = Pick<CommonQueryMethods, 'any'>;
-
-/** A row of the history tab (requests.md 2.4, 3): number, date, user, field, old and new value. */
-export interface RequestHistoryEntry {
-  number: number;
-  date_time_d: string | null;
-  user_id: number | null;
-  user: string | null;
-  request_attr: string;
-  request_attr_title: string;
-  value_old: string;
-  value_new: string;
-}
 
 const catalogs: ReadonlySet<string> = new Set<NamedCatalog>(['regions', 'programs', 'programs_subsystems', 'services_repairs']);
 const refOf = (field: string) => {

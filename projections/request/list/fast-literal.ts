@@ -5,71 +5,71 @@ import {
   type RequestField,
   type RequestState,
 } from '../../../domain/request';
+import { objectLiteral, type LiteralKey } from '../../../infrastructure/perf/generated-function';
 import { requestFieldTypes, type canonField, type RequestRow } from './row';
 
 /*
- * The one place of the fast-literal trick: states and rows of ~80 properties are rebuilt by functions
- * compiled from one object literal of a fixed key order (server side only: the client's CSP forbids eval).
+ * States and rows of ~80 properties rebuilt by one object literal of a fixed key order
+ * (infrastructure/perf/generated-function.ts says why, and how PERF_GENERATED_FUNCTIONS=0 turns it off).
+ * Each key gives its value twice: as source text and as the same expression in a function.
  */
 
-/**
- * The fold keeps the decider's RequestState objects. V8 keeps an object of ~80 properties fast only
- * when one literal creates it (merged spreads and property-by-property building fall back to
- * dictionary mode, where every later spread costs tens of microseconds), so states are rebuilt
- * with one generated literal of a fixed key order.
- */
+type Args = [s: Record<string, unknown>, i?: Record<string, unknown>, l?: Record<string, unknown>];
 const stateKeys = Object.keys(initialRequestState());
-const literalOf = (keys: readonly string[], source: (k: string) => string) => {
-  for (const k of keys) if (!/^[a-z_][a-z0-9_]*$/.test(k)) throw new Error(`Bad key ${k}`);
-  return new Function('s', 'i', 'l', `return { ${keys.map((k) => `${k}: ${source(k)}`).join(', ')} };`) as (
-    s: object,
-    i?: object,
-    l?: object,
-  ) => RequestState;
-};
+const literalOf = (keyOf: (k: string) => LiteralKey<Args>) => objectLiteral<Args, RequestState>(['s', 'i', 'l'], stateKeys, keyOf);
+const copied = (k: string): LiteralKey<Args> => ({ source: `s.${k}`, value: (s) => s[k] });
 
 /** The same state as a fast object. */
-export const fastState: (state: RequestState) => RequestState = literalOf(stateKeys, (k) => `s.${k}`);
+export const fastState = literalOf(copied) as unknown as (state: RequestState) => RequestState;
 
-const rowState = literalOf(stateKeys, (k) => (k === 'registered' ? 'true' : `s.${k}`));
+const rowState = literalOf((k) => (k === 'registered' ? { source: 'true', value: () => true } : copied(k)));
 
 /**
  * The state after RequestRegistered, as evolveRequest builds it (every field of the registration over
  * the initial state, the lists, registered), in one literal: the domain's version merges spreads of
- * the initial state and costs ~60 µs an event, which a rebuild of millions of requests feels.
+ * the initial state and costs far more per event, which a rebuild of millions of requests feels.
  * tests/integration/request-read/rebuild.int.spec.ts checks that both give the same state.
  */
 const initial = fastState(initialRequestState());
 const registrationLists = new Set(['engineers', 'works', 'spares_pbs', 'tools_commissioning', 'students_list', 'attachments']);
-const registeredLiteral = literalOf(stateKeys, (k) =>
+const registeredLiteral = literalOf((k) =>
   k === 'registered'
-    ? 'true'
+    ? { source: 'true', value: () => true }
     : k === 'registered_by'
-      ? '(l.registered_by ?? null)'
+      ? { source: '(l.registered_by ?? null)', value: (_s, _i, l) => l!.registered_by ?? null }
       : registrationLists.has(k)
-        ? `l.${k}`
-        : `s.${k} !== undefined ? s.${k} : i.${k}`,
+        ? { source: `l.${k}`, value: (_s, _i, l) => l![k] }
+        : { source: `s.${k} !== undefined ? s.${k} : i.${k}`, value: (s, i) => (s[k] !== undefined ? s[k] : i![k]) },
 );
-export const registeredState = (data: RequestEventMap['RequestRegistered']): RequestState => registeredLiteral(data.request, initial, data);
+export const registeredState = (data: RequestEventMap['RequestRegistered']): RequestState =>
+  registeredLiteral(data.request as unknown as Record<string, unknown>, initial as unknown as Record<string, unknown>, data as unknown as Record<string, unknown>);
 
 /** The decider's state of a stored row, so the projection folds with the domain's own evolve. */
-export const stateOfRow = (row: RequestRow): RequestState => rowState(row);
+export const stateOfRow = (row: RequestRow): RequestState => rowState(row as unknown as Record<string, unknown>);
 
-const canonSource = (f: RequestField) => {
+type Canon = typeof canonField;
+const canonKey = (f: RequestField): LiteralKey<[s: Record<string, unknown>, c: Canon]> => {
   switch (requestFieldTypes[f]) {
     case 'int':
-      return `(typeof s.${f} === 'number' && Number.isInteger(s.${f}) ? s.${f} : c('${f}', s.${f}))`;
+      return {
+        source: `(typeof s.${f} === 'number' && Number.isInteger(s.${f}) ? s.${f} : c('${f}', s.${f}))`,
+        value: (s, c) => (typeof s[f] === 'number' && Number.isInteger(s[f]) ? s[f] : c(f, s[f])),
+      };
     case 'text':
-      return f === 'request_text' ? `(typeof s.${f} === 'string' ? s.${f} : c('${f}', s.${f}))` : `(s.${f} === null || typeof s.${f} === 'string' ? s.${f} : c('${f}', s.${f}))`;
+      return f === 'request_text'
+        ? { source: `(typeof s.${f} === 'string' ? s.${f} : c('${f}', s.${f}))`, value: (s, c) => (typeof s[f] === 'string' ? s[f] : c(f, s[f])) }
+        : {
+            source: `(s.${f} === null || typeof s.${f} === 'string' ? s.${f} : c('${f}', s.${f}))`,
+            value: (s, c) => (s[f] === null || typeof s[f] === 'string' ? s[f] : c(f, s[f])),
+          };
     case 'bool':
-      return `(s.${f} === true)`;
+      return { source: `(s.${f} === true)`, value: (s) => s[f] === true };
     default:
-      return `c('${f}', s.${f})`;
+      return { source: `c('${f}', s.${f})`, value: (s, c) => c(f, s[f]) };
   }
 };
 /** The canonical scalar fields of a state as one literal (rowOfState's base). */
-export const canonicalFields = new Function('s', 'c', `return { ${requestFieldNames.map((f) => `${f}: ${canonSource(f)}`).join(', ')} };`) as (
+export const canonicalFields = objectLiteral<[s: Record<string, unknown>, c: Canon], Record<string, unknown>>(['s', 'c'], requestFieldNames, (f) => canonKey(f as RequestField)) as unknown as (
   s: RequestState,
-  c: typeof canonField,
+  c: Canon,
 ) => Record<string, unknown>;
-

@@ -3,6 +3,7 @@ import { ActKind, RequestKind, outOfHotLineStatus, requestKindsWithAct } from '.
 import type { RequestFilter, SoftwareFilter } from '../../../domain/request/list-filter';
 import type { UnitScope } from '../../../domain/rights/scope';
 import { CountFlag } from './counts';
+import { searchCondition } from './search';
 
 /* The SQL of the request list filter; its contract and parsing: domain/request/list-filter.ts (shared with the client). */
 
@@ -94,6 +95,8 @@ export const requestConditions = (f: RequestFilter, scope: UnitScope): Fragment[
   if (f.hotline_engineer_id !== null) c.push(sql.fragment`r.engineer_id = ${f.hotline_engineer_id}`);
   if (f.contact_kind !== null) c.push(sql.fragment`r.contact_kind = ${f.contact_kind}`);
   if (f.contact_unknown_name) c.push(sql.fragment`lower(r.contact_unknown_name) LIKE ${likeContains(f.contact_unknown_name)}`);
+  if (f.returned !== null) c.push(f.returned ? sql.fragment`r.returned` : sql.fragment`NOT r.returned`);
+  if (f.search) c.push(searchCondition(f.search));
 
   const repair: Fragment[] = [];
   const rp = f.repair;
@@ -137,10 +140,13 @@ const dimensionFilters: ReadonlyArray<keyof RequestFilter> = [
 ];
 const pagingFields: ReadonlyArray<keyof RequestFilter> = ['date_beg', 'date_end', 'pageNumber', 'export'];
 
+/** Yes/no conditions: `false` is a condition too, not an unset flag. */
+const yesNoFilters: ReadonlyArray<keyof RequestFilter> = ['returned'];
+
 /** True when the filter has conditions besides the dimensions of rm_request_counts (a number, a text, a sub-filter...). */
 export const hasNeedles = (f: RequestFilter): boolean =>
   (Object.keys(f) as Array<keyof RequestFilter>).some(
-    (k) => !dimensionFilters.includes(k) && !pagingFields.includes(k) && f[k] !== null && f[k] !== false,
+    (k) => !dimensionFilters.includes(k) && !pagingFields.includes(k) && f[k] !== null && (f[k] !== false || yesNoFilters.includes(k)),
   );
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type CommonQueryMethods } from 'slonik';
 import { toolStateTitles, type ToolState } from '../../../domain/tool/states';
-import { isPlaceholderInventory, isPlaceholderManufacturer, isPlaceholderModel } from '../../../domain/tool/placeholders';
+import type { ToolInfo } from '../../../domain/tool/contracts';
+import { isPlaceholderInventory, toolHead } from '../../../domain/tool/placeholders';
 import { noCache, type ReadModelCache } from '../../../infrastructure/read-model-cache';
 import { networkUnits } from '../../organization/queries';
 import { catalogTitle } from '../../catalog/title-sql';
@@ -9,26 +10,6 @@ type Db = Pick<CommonQueryMethods, 'any'>;
 
 /** Reference catalogues a request names by id. */
 export type NamedCatalog = 'regions' | 'programs' | 'programs_subsystems' | 'services_repairs';
-
-export interface ToolInfo {
-  id: number;
-  unit_id: number | null;
-  tools_set_id: number | null;
-  tool_kind_id: number | null;
-  tool_kind: string | null;
-  manufacturer_id: number | null;
-  manufacturer: string | null;
-  model_id: number | null;
-  model: string | null;
-  serial_number: string | null;
-  inventar_number: string | null;
-  guaranty_dt: string | null;
-  work_in_dt: string | null;
-  state: number | null;
-  stateTitle: string | null;
-  /** One line: kind, manufacturer, model, serial and inventory numbers (empty placeholders left out). */
-  title: string;
-}
 
 export interface NameRequest {
   users?: Iterable<number>;
@@ -48,10 +29,8 @@ const ids = (v: Iterable<number> | undefined) => [...new Set([...(v ?? [])].map(
 
 /** requests.md 5: placeholder manufacturers, models and inventory numbers count as empty. */
 export const toolTitle = (t: Pick<ToolInfo, 'tool_kind' | 'manufacturer' | 'model' | 'serial_number' | 'inventar_number'>): string => {
-  const manufacturer = isPlaceholderManufacturer(t.manufacturer) ? null : t.manufacturer;
-  const model = isPlaceholderModel(t.model) ? null : t.model;
   const inventar = isPlaceholderInventory(t.inventar_number) ? null : t.inventar_number;
-  const head = [t.tool_kind, manufacturer, model].filter(Boolean).join(' ');
+  const head = toolHead(t.tool_kind, t.manufacturer, t.model);
   const numbers = [t.serial_number ? `с/н ${t.serial_number}` : null, inventar ? `инв. № ${inventar}` : null].filter(Boolean).join(', ');
   return [head, numbers].filter(Boolean).join(', ');
 };

@@ -13,17 +13,29 @@ import { fastState, registeredState, stateOfRow } from './fast-literal';
 import { requestRowColumns, rowFromDb, type RequestRow, type RequestSpareLine } from './row';
 import { rowOfState, withSetSpares } from './row-of-state';
 import { requestsIndexes, requestsSchema } from './schema';
+import { normalize, requestSearchIndexes, requestSearchSchema, searchBodyOf } from './search';
 
 interface Work {
   state: RequestState;
   spares: RequestSpareLine[];
   revision: number;
   registered_by: number | null;
+  /** Sent back for re-execution and not moved on since (RequestRow.returned). */
+  returned: boolean;
   /** Touched by this batch: written back at its end. */
   changed: boolean;
 }
 
 const requestEvents = new Set<string>(requestEventTypes);
+
+/**
+ * Whether a request is 'returned for re-execution' after an event: 'На повторное исполнение' (and its
+ * hot line twin) sets it, and it lasts while the status it moved to stays (until the request is taken).
+ */
+const returnedAfter = (before: Work | null, event: RequestEvent, state: RequestState): boolean =>
+  event.type === 'RequestReexecuted' ||
+  event.type === 'RequestHotLineReexecuted' ||
+  (before !== null && before.returned && !state.deleted && state.request_status_id === before.state.request_status_id);
 const sparesEvents = ['SparesSetRegistered', 'SparesSetItemAdded', 'SparesAllocatedToRequest', 'SparesSetUpdated', 'SparesSetItemRemoved', 'SparesSetDeleted'] as const;
 
 export const requestIdOf = (streamId: string): number | null => {
@@ -111,10 +123,10 @@ const itemRow = (setId: number, item: SparesItem) => ({
  */
 export const requestsProjection = defineProjection({
   name: 'requests',
-  version: 8,
-  tables: ['rm_requests', 'rm_request_counts', 'rm_request_history', 'rm_spares_sets', 'rm_spares_items', 'rm_request_spares'],
-  schema: requestsSchema + requestHistorySchema + sparesSchema,
-  indexes: requestsIndexes + requestHistoryIndexes,
+  version: 10,
+  tables: ['rm_requests', 'rm_request_counts', 'rm_request_history', 'rm_spares_sets', 'rm_spares_items', 'rm_request_spares', 'rm_request_search'],
+  schema: requestsSchema + requestHistorySchema + sparesSchema + requestSearchSchema,
+  indexes: requestsIndexes + requestHistoryIndexes + requestSearchIndexes,
   // A rebuild leaves the counts to its end: one statement over the rows instead of deltas per batch.
   finishRebuild: async (tx) => {
     await tx.query(sql.unsafe`TRUNCATE rm_request_counts`);
@@ -151,13 +163,15 @@ export const requestsProjection = defineProjection({
     // The fold: one working record per request, written back once at the end of the batch.
     const work = new Map<number, Work>();
     for (const [id, row] of loaded)
-      work.set(id, { state: stateOfRow(row), spares: row.spares, revision: row.revision, registered_by: row.registered_by, changed: false });
+      work.set(id, { state: stateOfRow(row), spares: row.spares, revision: row.revision, registered_by: row.registered_by, returned: row.returned, changed: false });
     const history: HistoryRow[] = [];
+    // Chat messages of this batch per request, in log order (the search's words).
+    const chats = new Map<number, string[]>();
     const sets: object[] = [];
     const newItems: object[] = [];
     const allocations = new Map<string, { request_id: number; spares_set_id: number; lines: RequestSpareLine[] }>();
     const touchedSets = new Set<number>();
-    // Edits of sets (issue 12), applied in order after this batch's own spares writes.
+    // Edits of sets (decisions 48–56), applied in order after this batch's own spares writes.
     const setChanges: SparesSetChange[] = [];
 
     for (const e of events) {
@@ -174,9 +188,14 @@ export const requestsProjection = defineProjection({
           spares: before?.spares ?? [],
           revision: e.revision,
           registered_by: event.type === 'RequestRegistered' ? event.data.registered_by ?? null : before?.registered_by ?? null,
+          returned: returnedAfter(before, event, state),
           changed: true,
         };
         work.set(id, after);
+        if (event.type === 'RequestCommentAdded') {
+          const text = normalize(event.data.comment ?? '');
+          if (text) chats.set(id, [...(chats.get(id) ?? []), text]);
+        }
         if (!state.deleted && event.type !== 'RequestCommentAdded') history.push(...historyRows(id, e, changesBetween(before, after), true));
         continue;
       }
@@ -262,6 +281,16 @@ export const requestsProjection = defineProjection({
       bump(countKeysOf(row), +1);
     }
     later(insertRows(tx, 'rm_requests', requestRowColumns, changed, updateAll(requestRowColumns, ['id'])));
+    later(
+      insertRows(
+        tx,
+        'rm_request_search',
+        ['id', 'body', 'chat'],
+        changed.map((row) => ({ id: row.id, body: searchBodyOf(row), chat: (chats.get(row.id!) ?? []).join(' ') })),
+        `ON CONFLICT (id) DO UPDATE SET body = excluded.body, chat = CASE WHEN rm_request_search.chat = '' THEN excluded.chat
+           WHEN excluded.chat = '' THEN rm_request_search.chat ELSE rm_request_search.chat || ' ' || excluded.chat END`,
+      ),
+    );
     for (const row of changed) {
       cache.delete(row.id!);
       cache.set(row.id!, row);

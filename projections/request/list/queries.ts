@@ -4,33 +4,14 @@ import type { UnitScope } from '../../../domain/rights/scope';
 import { scopeIncludes } from '../../../domain/rights/scope';
 import { PAGE_SIZE } from '../../support/paging';
 import type { RequestFilter } from '../../../domain/request/list-filter';
+import type { RequestListRow } from '../../../domain/request/contracts';
+import { softwareFilterKeys, type RequestFilterTitles } from '../../../domain/request/describe-filter';
 import { countTableConditions, requestConditions } from './filter';
+import { searchRank } from './search';
 import { bucketsOf, monthsOf, type Bucket } from './periods';
-import { CUSTOM_PLAN } from '../../../infrastructure/db/prepared-statements';
+import { CUSTOM_PLAN } from '../../../infrastructure/perf/prepared-statements';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne'>;
-
-/** A row of the request list: what the columns of requests.md 2.1 show, with titles. */
-export interface RequestListRow {
-  id: number;
-  number: number | null;
-  request_performer_kind: string;
-  performerKindTitle: string;
-  request_date_add: string;
-  hotlinegas_number: string | null;
-  result_d: string | null;
-  region_id: number | null;
-  unit_id: number | null;
-  unit_name: string | null;
-  organization_id: number | null;
-  organization_name: string | null;
-  request_kind_id: number | null;
-  kindTitle: string;
-  request_status_id: number;
-  statusTitle: string;
-  request_text: string;
-  revision: number;
-}
 
 const listColumns = sql.fragment`
   r.id, r.number, r.request_performer_kind, r.request_date_add, r.hotlinegas_number, r.result_d, r.region_id, r.unit_id,
@@ -146,16 +127,18 @@ const pageOfRows = async (db: Db, conditions: ReturnType<typeof where>, offset: 
  * match.
  */
 const countedPage = async (db: Db, f: RequestFilter, scope: UnitScope, offset: number, limit: number) => {
+  // A search orders by its rank first (the best match on page 1), then as every list.
+  const rank = f.search ? searchRank(f.search) : sql.fragment`0`;
   const rows = await db.any(sql.unsafe`
-    WITH m AS MATERIALIZED (SELECT r.id, r.request_date_add FROM rm_requests r WHERE ${where(f, scope)}),
-         k AS (SELECT m.id FROM m ORDER BY m.request_date_add DESC, m.id DESC LIMIT ${limit} OFFSET ${offset})
+    WITH m AS MATERIALIZED (SELECT r.id, r.request_date_add, ${rank} AS search_rank FROM rm_requests r WHERE ${where(f, scope)}),
+         k AS (SELECT m.id, m.search_rank FROM m ORDER BY m.search_rank DESC, m.request_date_add DESC, m.id DESC LIMIT ${limit} OFFSET ${offset})
     SELECT t.total, p.* FROM (SELECT count(*) AS total FROM m) t
     LEFT JOIN LATERAL (
-      SELECT ${listColumns} FROM k JOIN rm_requests r ON r.id = k.id
+      SELECT ${listColumns}, k.search_rank FROM k JOIN rm_requests r ON r.id = k.id
       LEFT JOIN rm_units u ON u.id = r.unit_id
       LEFT JOIN rm_organizations o ON o.id = u.organization_id
     ) p ON true
-    ORDER BY p.request_date_add DESC, p.id DESC`);
+    ORDER BY p.search_rank DESC, p.request_date_add DESC, p.id DESC`);
   const total = rows.length ? Number(rows[0]!.total) : 0;
   return { total, requests: rows.filter((r) => r.id != null).map((r) => titled(r as Record<string, unknown>)) };
 };
@@ -181,6 +164,14 @@ export const listRequests = async (db: Db, f: RequestFilter, scope: UnitScope): 
   // A page past the end gives the last page, as everywhere.
   if (result.requests.length === 0 && result.total > 0) result = await countedPage(db, f, scope, (pageOf(result.total) - 1) * PAGE_SIZE, PAGE_SIZE);
   return { requests: result.requests, pagesCount: Math.max(1, Math.ceil(result.total / PAGE_SIZE)), itemsCount: result.total };
+};
+
+/** The count the list would show for this filter (its itemsCount), without reading a page. */
+export const countRequests = async (db: Db, f: RequestFilter, scope: UnitScope): Promise<number> => {
+  if (!scope.all && scope.unitIds.length === 0) return 0;
+  const dims = countTableConditions(f, scope);
+  if (dims) return (await bucketCounts(db, f, scope, dims, bucketsOf(f.date_beg, f.date_end))).reduce((a, b) => a + b, 0);
+  return Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_requests r WHERE ${where(f, scope)}`));
 };
 
 export interface Cursor {
@@ -248,3 +239,27 @@ export const requestLists = async (db: Pick<DatabasePool, 'maybeOne'>, id: numbe
     cost_spares: number;
     cost_spares_pbs: number;
   } | null;
+
+/** The names a filter's words need (regions, units, engineers, programs, tool kinds), by catalogue and id. */
+export const requestFilterNames = async (db: Db, f: RequestFilter): Promise<RequestFilterTitles> => {
+  const programs = softwareFilterKeys.flatMap((k) => (f[k]?.program_id != null ? [f[k]!.program_id!] : []));
+  const keys = [
+    ...(f.region_id != null ? [`regions:${f.region_id}`] : []),
+    ...(f.repairTool?.tool_kind_id != null ? [`tool_kind:${f.repairTool.tool_kind_id}`] : []),
+    ...programs.map((id) => `programs:${id}`),
+  ];
+  const catalog = new Map(
+    keys.length ? (await db.any(sql.unsafe`SELECT key, title FROM rm_catalog_items WHERE key = ANY(${sql.array(keys, 'text')})`)).map((r) => [String(r.key), String(r.title)]) : [],
+  );
+  const unitIds = f.units_ids ?? [];
+  const units = new Map(
+    unitIds.length ? (await db.any(sql.unsafe`SELECT id, name FROM rm_units WHERE id = ANY(${sql.array([...unitIds], 'int4')})`)).map((r) => [Number(r.id), String(r.name)]) : [],
+  );
+  const userIds = [f.engineer_id, f.hotline_engineer_id].filter((id): id is number => id != null);
+  const users = new Map(
+    userIds.length ? (await db.any(sql.unsafe`SELECT id, fio FROM rm_users WHERE id = ANY(${sql.array(userIds, 'int4')})`)).map((r) => [Number(r.id), String(r.fio)]) : [],
+  );
+  const of = (catalogName: string) => (id: number) => catalog.get(`${catalogName}:${id}`) ?? '';
+  const user = (id: number) => users.get(id) ?? '';
+  return { region: of('regions'), unit: (id) => units.get(id) ?? '', engineer: user, hotlineEngineer: user, program: of('programs'), toolKind: of('tool_kind') };
+};

@@ -21,7 +21,7 @@ export const costOfSpares = (spares: readonly RequestSpareLine[]) => round2(spar
 /** The row of a state, with the derived columns computed from it (once per request and batch). */
 export const rowOfState = (
   state: RequestState,
-  extra: Pick<RequestRow, 'revision' | 'registered_by' | 'spares'>,
+  extra: Pick<RequestRow, 'revision' | 'registered_by' | 'spares' | 'returned'>,
 ): RequestRow => {
   const fields = canonicalFields(state, canonField);
   const documents = asList<RequestLists['documents'][number]>(state.documents);
@@ -45,6 +45,7 @@ export const rowOfState = (
     deleted: Boolean(state.deleted),
     comments_count: Number(state.comments_count) || 0,
     registered_by: extra.registered_by,
+    returned: extra.returned,
     revision: extra.revision,
     spares: extra.spares,
     year: dateAdd ? Number(dateAdd.slice(0, 4)) : null,

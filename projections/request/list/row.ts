@@ -61,6 +61,11 @@ export interface RequestRow extends RequestFields, RequestLists {
   deleted: boolean;
   comments_count: number;
   registered_by: number | null;
+  /**
+   * Sent back for re-execution ('На повторное исполнение', or the hot line's) and still in the status
+   * that moved it to: the home page's 'returned for re-execution' and the list filter `returned`.
+   */
+  returned: boolean;
   /** Stream revision of the last request event (the client sends it back with a save). */
   revision: number;
   spares: RequestSpareLine[];
@@ -82,7 +87,7 @@ export interface RequestRow extends RequestFields, RequestLists {
 const listColumns = ['works', 'spares_pbs', 'tools_commissioning', 'students_list', 'attachments', 'documents'] as const;
 
 export const derivedColumns = [
-  'engineers', ...listColumns, 'deleted', 'comments_count', 'registered_by', 'revision', 'spares', 'year', 'tool_ids',
+  'engineers', ...listColumns, 'deleted', 'comments_count', 'registered_by', 'returned', 'revision', 'spares', 'year', 'tool_ids',
   'has_co_13', 'has_co_3', 'has_co_7', 'has_co_8', 'has_co_41', 'has_co_42', 'has_learning', 'unsigned_docs',
   'cost_work', 'cost_spares', 'cost_spares_pbs',
 ] as const satisfies readonly (keyof RequestRow)[];

@@ -35,6 +35,7 @@ ${fieldDdl},
       deleted boolean NOT NULL DEFAULT false,
       comments_count integer NOT NULL DEFAULT 0,
       registered_by integer,
+      returned boolean NOT NULL DEFAULT false,
       revision integer NOT NULL,
       spares jsonb NOT NULL DEFAULT '[]',
       year integer,
@@ -75,6 +76,13 @@ export const requestsIndexes = /* sql */ `
     CREATE INDEX rm_requests_tools ON rm_requests USING gin (tool_ids) WHERE NOT deleted;
     CREATE INDEX rm_requests_senior_date ON rm_requests (request_date_add DESC, id DESC)
       INCLUDE (contact_kind, contact_unknown_name, engineer_id) WHERE NOT deleted AND request_performer_kind = 'SENIOR';
+    -- The open requests (the home page's numbers: a chief's branch by status, by engineer and the stale
+    -- ones, an engineer's waiting requests, and the lists they open): a few hundred among a branch's
+    -- thousands, read from the index alone (scale 0.1: 72 buffers instead of 6,800 a count).
+    CREATE INDEX rm_requests_open ON rm_requests (unit_id, request_status_id, request_date_add DESC, id DESC) INCLUDE (engineers)
+      WHERE NOT deleted AND request_status_id IN (1, 2, 3);
+    -- The home page's 'my recent requests'.
+    CREATE INDEX rm_requests_registered_by ON rm_requests (registered_by, request_date_add DESC, id DESC) WHERE NOT deleted AND registered_by IS NOT NULL;
     CREATE INDEX rm_requests_kind_date ON rm_requests (request_kind_id, request_date_add DESC, id DESC) WHERE NOT deleted;
     -- The hot line toggles 'without number' and 'not registered' match a few percent of the rows:
     -- a deep page read along rm_requests_date filtered a month of rows (200 ms at scale 1).

@@ -24,7 +24,7 @@ export const toolHistoryTypeTitles: Readonly<Record<string, string>> = {
 };
 
 /**
- * A row of the history tab (equipment.md 3 'History entry', issue 11 contract): the tool's own
+ * A row of the history tab (equipment.md 3 'History entry', decisions 41–47): the tool's own
  * events (registration, attribute changes, state changes with their request, deletion) and the
  * requests that involve it, merged newest first.
  */

@@ -11,7 +11,7 @@ export const MOVING_EVENTS_CATALOG = 'tool_moving_events';
 /** equipment.md 8: the name of an unknown movement event. */
 export const UNKNOWN_EVENT = 'Событие не найдено';
 
-/** GET /api/tool_card/{id}: every card field with the names the card shows (issue 11 contract). */
+/** GET /api/tool_card/{id}: every card field with the names the card shows (decisions 41–47). */
 export interface ToolCard extends Omit<ToolFields, 'tool_places' | 'tool_movings'> {
   id: number;
   /** Stream revision of the tool's last event: the card sends it back on save (staleness). */
@@ -35,6 +35,23 @@ export interface ToolCard extends Omit<ToolFields, 'tool_places' | 'tool_movings
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 const day = (v: unknown): string | null => (v == null ? null : String(v).slice(0, 10));
 
+/** The places' building names and the movings' event titles, looked up once for any number of cards. */
+export const placeAndMovingNames = async (db: Pick<CommonQueryMethods, 'any'>, places: readonly ToolPlace[], movings: readonly ToolMoving[]) => {
+  const unitNames = new Map<number, string>();
+  if (places.length)
+    for (const u of await db.any(sql.unsafe`SELECT id, name FROM rm_units WHERE id = ANY(${sql.array([...new Set(places.map((p) => Number(p.unit_id)))], 'int4')})`))
+      unitNames.set(Number(u.id), String(u.name));
+  const eventTitles = new Map<number, string>();
+  if (movings.length)
+    for (const e of await db.any(sql.unsafe`
+      SELECT id, title FROM rm_catalog_items WHERE catalog = ${MOVING_EVENTS_CATALOG} AND id = ANY(${sql.array([...new Set(movings.map((m) => Number(m.event_id)))], 'int4')})`))
+      eventTitles.set(Number(e.id), String(e.title));
+  return {
+    place: (p: ToolPlace) => ({ ...p, unit_name: unitNames.get(Number(p.unit_id)) ?? null }),
+    moving: (m: ToolMoving) => ({ ...m, event_title: toolMovingEventTitle(Number(m.event_id)) ?? eventTitles.get(Number(m.event_id)) ?? UNKNOWN_EVENT }),
+  };
+};
+
 /** The cards of the tools (not deleted), in the order of `ids`. */
 export const toolCards = async (db: Db, ids: readonly number[]): Promise<ToolCard[]> => {
   if (ids.length === 0) return [];
@@ -50,15 +67,7 @@ export const toolCards = async (db: Db, ids: readonly number[]): Promise<ToolCar
     WHERE t.id = ANY(${sql.array([...ids], 'int4')}) AND NOT t.deleted`);
   const places = rows.flatMap((r) => list<ToolPlace>(r.tool_places));
   const movings = rows.flatMap((r) => list<ToolMoving>(r.tool_movings));
-  const unitNames = new Map<number, string>();
-  if (places.length)
-    for (const u of await db.any(sql.unsafe`SELECT id, name FROM rm_units WHERE id = ANY(${sql.array([...new Set(places.map((p) => Number(p.unit_id)))], 'int4')})`))
-      unitNames.set(Number(u.id), String(u.name));
-  const eventTitles = new Map<number, string>();
-  if (movings.length)
-    for (const e of await db.any(sql.unsafe`
-      SELECT id, title FROM rm_catalog_items WHERE catalog = ${MOVING_EVENTS_CATALOG} AND id = ANY(${sql.array([...new Set(movings.map((m) => Number(m.event_id)))], 'int4')})`))
-      eventTitles.set(Number(e.id), String(e.title));
+  const named = await placeAndMovingNames(db, places, movings);
   const byId = new Map(
     rows.map((r) => {
       const files = list<ToolFile>(r.files);
@@ -97,8 +106,8 @@ export const toolCards = async (db: Db, ids: readonly number[]): Promise<ToolCar
         tool_set_name: (r.tool_set_name as string | null) ?? null,
         filesListDocs: files.filter((f) => f.section === 'tool_docs'),
         filesListPictures: files.filter((f) => f.section === 'tool_pictures'),
-        tool_places: list<ToolPlace>(r.tool_places).map((p) => ({ ...p, unit_name: unitNames.get(Number(p.unit_id)) ?? null })),
-        tool_movings: list<ToolMoving>(r.tool_movings).map((m) => ({ ...m, event_title: toolMovingEventTitle(Number(m.event_id)) ?? eventTitles.get(Number(m.event_id)) ?? UNKNOWN_EVENT })),
+        tool_places: list<ToolPlace>(r.tool_places).map(named.place),
+        tool_movings: list<ToolMoving>(r.tool_movings).map(named.moving),
       };
       return [card.id, card] as const;
     }),

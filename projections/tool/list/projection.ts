@@ -12,7 +12,7 @@ export const toolColumns = [
   'state', 'buh_name', 'description', 'tool_softwares', 'traits', 'tool_places', 'tool_movings', 'files', 'revision', 'deleted',
 ];
 
-/** The tool's fields as a row; events written before issue 11 lack the lists (empty). */
+/** The tool's fields as a row; events written by earlier versions lack the lists (empty). */
 const fieldsOf = (tool: ToolFields): Row => {
   const t = withToolListDefaults(tool);
   return {
@@ -24,20 +24,29 @@ const fieldsOf = (tool: ToolFields): Row => {
   };
 };
 
+/**
+ * The list search's own words of a tool (equipment.md 3 'Поиск'): serial and inventory numbers, model,
+ * accounting name, note and the current location's room and person, lower case, ё as е. Generated
+ * from the row, so a rebuild and a live batch give the same; the names (manufacturer, kind, object)
+ * are matched through their catalogues at query time (projections/tool/list/search.ts).
+ */
+const toolSearchBody = `translate(lower(serial_number || ' ' || coalesce(inventar_number, '') || ' ' || model || ' ' || coalesce(buh_name, '') || ' '
+  || coalesce(description, '') || ' ' || coalesce(tool_places -> -1 ->> 'room', '') || ' ' || coalesce(tool_places -> -1 ->> 'man_fio', '')), 'ё', 'е')`;
+
 const setId = (e: StoredEvent) => (e.data as { id: number }).id;
 
 /**
  * Equipment units and sets (equipment.md 2, 3): the list, the card, the sets list and the request
  * dialog's equipment search read them. A tool row carries the stream revision of its last tool event
  * (the card sends it back for staleness). Set membership follows the set stream, its authority
- * (issue 11 contract): a set event sets tools_set_id for its tools and clears it for the removed ones
+ * (decisions 41–47): a set event sets tools_set_id for its tools and clears it for the removed ones
  * or, when the set is deleted, for all of them; a tool's own update keeps the membership it has.
  * age_dt is the commissioning date with the missing-date rule (equipment.md 4: 1 Jan 2000), indexed
  * for the age filter and the age counts.
  */
 export const toolsProjection = documentProjection({
   name: 'tools',
-  version: 4,
+  version: 5,
   schema: /* sql */ `
     CREATE TABLE rm_tools (
       id integer PRIMARY KEY,
@@ -65,7 +74,9 @@ export const toolsProjection = documentProjection({
       files jsonb NOT NULL DEFAULT '[]',
       revision integer NOT NULL DEFAULT 0,
       deleted boolean NOT NULL DEFAULT false,
-      age_dt date GENERATED ALWAYS AS (coalesce(work_in_dt, date '2000-01-01')) STORED
+      age_dt date GENERATED ALWAYS AS (coalesce(work_in_dt, date '2000-01-01')) STORED,
+      search_body text GENERATED ALWAYS AS (${toolSearchBody}) STORED,
+      search_words tsvector GENERATED ALWAYS AS (to_tsvector('russian', ${toolSearchBody})) STORED
     );
     CREATE TABLE rm_tools_sets (
       id integer PRIMARY KEY,
@@ -101,8 +112,12 @@ export const toolsProjection = documentProjection({
         CREATE INDEX rm_tools_model_trgm ON rm_tools USING gin (lower(model) gin_trgm_ops) WHERE NOT deleted;
         CREATE INDEX rm_tools_inventar_trgm ON rm_tools USING gin (lower(inventar_number) gin_trgm_ops) WHERE NOT deleted;
         CREATE INDEX rm_tools_description_trgm ON rm_tools USING gin (lower(description) gin_trgm_ops) WHERE NOT deleted;
+        CREATE INDEX rm_tools_search_trgm ON rm_tools USING gin (search_body gin_trgm_ops) WHERE NOT deleted;
       END IF;
     END $$;
+    CREATE INDEX rm_tools_search_words ON rm_tools USING gin (search_words) WHERE NOT deleted;
+    -- With the kind's and the unit's indexes, a search naming a manufacturer is one bitmap OR, not a scan.
+    CREATE INDEX rm_tools_manufacturer ON rm_tools (manufacturer_id) WHERE NOT deleted;
     CREATE INDEX rm_tools_sets_unit ON rm_tools_sets (unit_id, id);
     CREATE INDEX rm_tools_sets_inventar ON rm_tools_sets (lower(inventar_number) text_pattern_ops);
   `,

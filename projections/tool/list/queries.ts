@@ -2,10 +2,13 @@ import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { ToolState, ownerTypeTitles } from '../../../domain/tool/states';
 import { toolAgeBounds, type ToolListFilter } from '../../../domain/tool/list-filter';
 import { PAGE_SIZE, type Page } from '../../support/paging';
-import { toolInfoOf, toolSelect, type ToolInfo } from '../../request/list/names';
+import { toolInfoOf, toolSelect } from '../../request/list/names';
+import type { ToolRow, ToolsForCommissioning } from '../../../domain/tool/contracts';
 import { catalogTitle } from '../../catalog/title-sql';
 import { noCache, type ReadModelCache } from '../../../infrastructure/read-model-cache';
-import { CUSTOM_PLAN } from '../../../infrastructure/db/prepared-statements';
+import { CUSTOM_PLAN } from '../../../infrastructure/perf/prepared-statements';
+import type { ToolFilterTitles } from '../../../domain/tool/describe-filter';
+import { toolSearchCondition } from './search';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
 
@@ -29,24 +32,6 @@ const countKey = (q: ToolSearch) => {
   const { pageNumber: _page, ...filter } = q.filter;
   return `tool-count:${q.today}:${q.units ? q.units.join(',') : '*'}:${JSON.stringify(filter)}`;
 };
-
-export interface ToolRow extends ToolInfo {
-  unit_name: string | null;
-  unit_address: string | null;
-  organization_name: string | null;
-  region_id: number | null;
-  region_title: string | null;
-  set_inventar_number: string | null;
-  set_buh_name: string | null;
-  tool_set_name_id: number | null;
-  tool_set_name: string | null;
-  owner_type_id: number | null;
-  ownerTypeTitle: string | null;
-  cost_remain: number | null;
-  exchange_stock: boolean;
-  description: string | null;
-  buh_name: string | null;
-}
 
 const escapeLike = (s: string) => s.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -83,7 +68,7 @@ type ToolRowNames = Partial<Pick<ToolRow, 'tool_kind' | 'manufacturer' | 'unit_n
 /**
  * A list row from a query's row, its names from `names` (default: the row's own columns). The row is
  * built by adding to a fresh object: in V8, a key added after a spread (`{ ...info, unit_name }`) or
- * onto a driver's row takes a slow path, ~1.5 µs a key, and made row building 70 % of an export's time.
+ * onto a driver's row takes a slow path, and made row building most of an export's time.
  */
 export const toolRowOf = (r: Record<string, unknown>, names: ToolRowNames = r): ToolRow =>
   Object.assign(toolInfoOf(r, names), {
@@ -137,11 +122,12 @@ export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
   if (f.tool_cost_remain_upto != null) c.push(sql.fragment`t.cost_remain <= ${f.tool_cost_remain_upto}`);
   if (f.tool_exchange_stock != null) c.push(sql.fragment`t.exchange_stock = ${f.tool_exchange_stock}`);
   if (f.tool_in_set != null) c.push(f.tool_in_set ? sql.fragment`t.tools_set_id IS NOT NULL` : sql.fragment`t.tools_set_id IS NULL`);
+  if (f.search) c.push(toolSearchCondition(f.search));
   return c;
 };
 
 /** Whether a search has a substring condition (LIKE '%…%'), which the planner can only guess at. */
-const hasSubstring = (f: ToolListFilter): boolean => textFields(f).some((t) => Boolean(t.value) && !t.exact);
+const hasSubstring = (f: ToolListFilter): boolean => Boolean(f.search) || textFields(f).some((t) => Boolean(t.value) && !t.exact);
 
 /**
  * Up to this many matches, a page of a substring search is cut from the matches sorted, not from a walk
@@ -156,9 +142,9 @@ export const SORT_MATCHES_BELOW = 5_000;
  * through a list of 300,000 tools counts it once).
  *
  * A substring condition's selectivity is estimated from ANALYZE's random sample: the same fragment
- * was estimated at 32 or 3,249 matches from one ANALYZE to the next (173 real), and at 3,249 the
- * planner walked the list's index to find them (140 ms a page at scale 1, against 0.3 ms through the
- * trigram index). Such a search is counted first, and a page of few matches is sorted from them
+ * was estimated at a few dozen or a few thousand matches from one ANALYZE to the next, and at the high
+ * estimate the planner walked the list's index to find them, hundreds of times slower than through the
+ * trigram index (docs/notes/bench.md). Such a search is counted first, and a page of few matches is sorted from them
  * (`unit_id + 0` takes the index's order away); a page of many still walks the index, which finds
  * them early. Other searches count and read their page side by side.
  */
@@ -249,27 +235,30 @@ export async function* toolBatches(db: Db, q: ToolSearch, batchSize: number): As
   }
 }
 
+/** Tools by ids (not deleted), for labels of selected rows; the caller checks scope per row. */
+export const toolsByIds = async (db: Db, ids: readonly number[]): Promise<ToolRow[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db.any(sql.unsafe`SELECT ${rowSelect} FROM rm_tools t ${rowJoins} WHERE t.id = ANY(${sql.array([...ids], 'int4')}) AND NOT t.deleted`);
+  return rows.map((r) => toolRowOf(r as Record<string, unknown>));
+};
+
+/** How many tools a list filter finds (the labels' bound, checked before a file starts; the export's first line). */
+export const countTools = async (db: Db, q: ToolSearch): Promise<number> => {
+  if (q.units && q.units.length === 0) return 0;
+  const where = sql.fragment`${CUSTOM_PLAN}${sql.join(toolConditions(q), sql.fragment` AND `)}`;
+  return Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`));
+};
+
 export const toolById = async (db: Db, id: number): Promise<ToolRow | null> => {
   const r = await db.maybeOne(sql.unsafe`SELECT ${rowSelect} FROM rm_tools t ${rowJoins} WHERE t.id = ${id} AND NOT t.deleted`);
   return r ? toolRowOf(r as Record<string, unknown>) : null;
 };
 
-export interface CommissioningSet {
-  id: number;
-  unit_id: number;
-  inventar_number: string;
-  buh_name: string | null;
-  tool_set_name_id: number;
-  tool_set_name: string | null;
-  work_in_dt: string | null;
-  tools: ToolRow[];
-}
-
 /**
  * Equipment a commissioning request may take (requests.md 2.5): the unit's sets awaiting balance
  * (every tool of the set waiting, state 5) and its waiting tools that are in no set.
  */
-export const toolsForCommissioning = async (db: Db, unitId: number): Promise<{ toolsSets: CommissioningSet[]; tools: ToolRow[] }> => {
+export const toolsForCommissioning = async (db: Db, unitId: number): Promise<ToolsForCommissioning> => {
   const rows = (
     await db.any(sql.unsafe`
       SELECT ${rowSelect} FROM rm_tools t ${rowJoins}
@@ -303,3 +292,22 @@ export const toolsOfSet = async (db: Db, setId: number): Promise<ToolRow[]> =>
       SELECT ${rowSelect} FROM rm_tools t ${rowJoins}
       WHERE t.tools_set_id = ${setId} AND NOT t.deleted ORDER BY t.unit_id, t.tool_kind_id, t.id`)
   ).map((r) => toolRowOf(r as Record<string, unknown>));
+
+/** The names a filter's words need (regions, units, set names, kinds, manufacturers), by catalogue and id. */
+export const toolFilterNames = async (db: Db, f: ToolListFilter): Promise<ToolFilterTitles> => {
+  const keys = [
+    ...(f.region_id != null ? [`regions:${f.region_id}`] : []),
+    ...(f.tool_set_name_id != null ? [`tools_sets_names:${f.tool_set_name_id}`] : []),
+    ...(f.manufacturer_id != null ? [`manufacturer:${f.manufacturer_id}`] : []),
+    ...(f.tool_kind_ids ?? []).map((id) => `tool_kind:${id}`),
+  ];
+  const catalog = new Map(
+    keys.length ? (await db.any(sql.unsafe`SELECT key, title FROM rm_catalog_items WHERE key = ANY(${sql.array(keys, 'text')})`)).map((r) => [String(r.key), String(r.title)]) : [],
+  );
+  const unitIds = f.units_ids ?? [];
+  const units = new Map(
+    unitIds.length ? (await db.any(sql.unsafe`SELECT id, name FROM rm_units WHERE id = ANY(${sql.array([...unitIds], 'int4')})`)).map((r) => [Number(r.id), String(r.name)]) : [],
+  );
+  const of = (catalogName: string) => (id: number) => catalog.get(`${catalogName}:${id}`) ?? '';
+  return { region: of('regions'), setName: of('tools_sets_names'), manufacturer: of('manufacturer'), toolKind: of('tool_kind'), unit: (id) => units.get(id) ?? '' };
+};

@@ -1,6 +1,6 @@
 import { sql, type CommonQueryMethods, type FragmentSqlToken } from 'slonik';
 import { PAGE_SIZE, type Page } from '../../support/paging';
-import { CUSTOM_PLAN } from '../../../infrastructure/db/prepared-statements';
+import { CUSTOM_PLAN } from '../../../infrastructure/perf/prepared-statements';
 
 type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
 

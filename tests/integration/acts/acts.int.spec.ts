@@ -35,36 +35,45 @@ beforeAll(async () => {
   engineer = await t.signIn('engineer');
   admin = await t.signIn('admin');
   facts = await demoFacts(t);
-  const rows = await t.server.ctx.pool.any(sql.unsafe`SELECT id, login FROM rm_users WHERE login IN ('admin', 'signer', 'engineer')`);
+  const rows = await t.server.ctx.pool.any(sql.unsafe`SELECT id, login FROM rm_users WHERE login IN ('admin', 'signer', 'signer_unit', 'engineer')`);
   userIds = Object.fromEntries(rows.map((r) => [String(r.login), Number(r.id)]));
 });
 afterAll(async () => {
   await t.close();
 });
 
-describe('acts generated from Word templates (issue 13)', () => {
+describe('acts generated from Word templates (decisions 72–86)', () => {
   it('generates СО-8 with its number, date and file; refusals append nothing and leave no file', async () => {
     const id = await repairReadyForCo8();
     const candidates = (await engineer.get(`/api/act_signer_candidates/${id}?actKind=CO_8`)).json();
     expect(candidates.iac.map((c: { id: number }) => c.id)).toContain(userIds.signer);
-    expect(candidates.unit.map((c: { id: number }) => c.id)).toContain(userIds.signer);
+    // Object signers work in the request's organisation (requests.md 6): the court's own signer, never the
+    // branch director who serves the court and holds the object-signing right.
+    expect(candidates.unit.map((c: { id: number }) => c.id)).toEqual([userIds.signer_unit]);
     expect(candidates.final.map((c: { id: number }) => c.id)).toContain(userIds.admin);
     expect(candidates.actText).toMatch(/^Оборудование: /);
 
-    const body = { requestId: id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: userIds.admin, unit: userIds.signer } };
+    const body = { requestId: id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: userIds.admin, unit: userIds.signer_unit } };
     const events = await eventCount(t);
     const files = await storedFiles();
     for (const [bad, message] of [
       [{ ...body, signers: { iac: userIds.admin } }, 'Укажите подписанта'],
       [{ ...body, signers: { iac: userIds.signer, unit: userIds.signer } }, 'Один и тот же сотрудник не может быть выбран подписантом дважды'],
-      [{ ...body, signers: { iac: userIds.engineer, unit: userIds.signer } }, 'Сотрудник не может подписывать документы в этой роли по заявке'],
+      [{ ...body, signers: { iac: userIds.engineer, unit: userIds.signer_unit } }, 'Сотрудник не может подписывать документы в этой роли по заявке'],
+      [{ ...body, signers: { iac: userIds.admin, unit: userIds.signer } }, 'Сотрудник не может подписывать документы в этой роли по заявке'],
       [{ ...body, actDate: '2020-01-01' }, 'Дата должна быть больше или равна'],
-      [{ ...body, actKind: 'CO_3' }, 'Для формирования акта укажите результат и выполненные работы (не менее 4 символов)'],
+      // A hard repair carries only СО-7, СО-8, СО-4.1 and СО-4.2 (requests.md 4.2).
+      [{ ...body, actKind: 'CO_3' }, 'Акт СО-3 не формируется для заявки вида «Ремонт оборудования»'],
+      [{ ...body, actKind: 'LEARNING' }, 'Акт обучения не формируется для заявки вида «Ремонт оборудования»'],
     ] as const) {
       const res = await engineer.post('/api/request_act', bad);
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
       expect(res.json().message).toContain(message);
     }
+    // The branch director (demo `signer`) is named on the object signer's field only.
+    const director = await engineer.post('/api/request_act', { ...body, signers: { iac: userIds.admin, unit: userIds.signer } });
+    expect(director.statusCode).toBe(400);
+    expect(director.json().errors).toEqual({ 'signers.unit': 'Сотрудник не может подписывать документы в этой роли по заявке' });
     expect(await court.post('/api/request_act', body).then((r) => r.statusCode)).toBe(403);
     expect(await eventCount(t)).toBe(events);
     expect(await storedFiles()).toBe(files);
@@ -75,8 +84,8 @@ describe('acts generated from Word templates (issue 13)', () => {
     expect(message).toBe('Акт сформирован. Помещен в раздел Документы');
     const vncode = String(document.act_number).match(/^СР-(.+)-(\d+)\/(\d{4})$/);
     expect(vncode, document.act_number).not.toBeNull();
-    expect(document.file_name).toBe(`${vncode![1]}_actCO8_${vncode![2]}_${vncode![3]}.docx`);
-    expect(document).toMatchObject({ act_kind: 'CO_8', sign_type: 'electron', signers_count: 2, signers: { iac: userIds.admin, unit: userIds.signer, final: null }, act_date: today() });
+    expect(document.file_name).toBe(`${vncode![1]}_actCO8_${vncode![2]}_${vncode![3]}_req${savedRequest.number}.docx`);
+    expect(document).toMatchObject({ act_kind: 'CO_8', sign_type: 'electron', signers_count: 2, signers: { iac: userIds.admin, unit: userIds.signer_unit, final: null }, act_date: today() });
     expect(savedRequest.co_8_number).toBe(document.act_number);
     expect(savedRequest.co_8_d).toBe(today());
 

@@ -18,14 +18,14 @@ const storedFiles = () => countFilesUnder(t.server.ctx.files.root);
 
 /** The repair fields a save fills before СО-8 (inspection after repair) and with the repair itself. */
 const warrantyOf = () => (facts.printerUnderWarranty ? 1 : 2);
-const inspected = { view_res_before: 1, comment_before: 'Неисправен блок питания', view_res_after: 1, comment_after: 'Заменён блок питания, принтер работает', hotlinegas_number: '2026-000888' };
+const inspected = { view_res_before: 1, comment_before: 'Неисправен блок питания', view_res_after: 1, comment_after: 'Заменён блок питания, принтер работает' };
 const repaired = () => ({ repair_kind_id: warrantyOf(), repair_type_id: warrantyOf() === 1 ? 1 : 6, repair_result_id: 1, date_repair_d: today(), tool_in_d: today() });
 
 /** A repair request of its own in PERFORMING, inspected: СО-8 (and СО-4.1) may be generated or uploaded. */
 const inspectedRepair = async () => {
   const saved = (await registerRepair(court, facts)).json().savedRequest;
   const taken = (await engineer.post(`/api/request/${saved.id}/take`, { revision: saved.revision })).json().savedRequest;
-  const res = await engineer.multipart('PUT', '/api/request', { request: { id: saved.id, ...inspected }, revision: taken.revision });
+  const res = await engineer.multipart('PUT', '/api/request', { request: { id: saved.id, ...inspected, hotlinegas_number: `2026-${String(saved.id).padStart(6, '0')}` }, revision: taken.revision });
   expect(res.statusCode, res.body).toBe(200);
   return { id: saved.id as number, revision: res.json().savedRequest.revision as number };
 };
@@ -51,7 +51,7 @@ beforeAll(async () => {
   engineer = await t.signIn('engineer');
   admin = await t.signIn('admin');
   facts = await demoFacts(t);
-  const rows = await t.server.ctx.pool.any(sql.unsafe`SELECT id, login FROM rm_users WHERE login IN ('admin', 'signer')`);
+  const rows = await t.server.ctx.pool.any(sql.unsafe`SELECT id, login FROM rm_users WHERE login IN ('admin', 'signer', 'signer_unit')`);
   userIds = Object.fromEntries(rows.map((r) => [String(r.login), Number(r.id)]));
 });
 afterAll(async () => {
@@ -61,7 +61,7 @@ afterAll(async () => {
 describe('a repair request reaches PERFORMED through its act (requests.md 4.2)', () => {
   it('through the generated СО-8: generation fills the act fields, the save with the repair makes it «Выполнена»; removing the act clears them', async () => {
     const { id } = await inspectedRepair();
-    const body = { requestId: id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: userIds.admin, unit: userIds.signer } };
+    const body = { requestId: id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: userIds.admin, unit: userIds.signer_unit } };
     const generated = await engineer.post('/api/request_act', body);
     expect(generated.statusCode, generated.body).toBe(200);
     const { document, savedRequest } = generated.json();
@@ -101,7 +101,7 @@ describe('a repair request reaches PERFORMED through its act (requests.md 4.2)',
   });
 });
 
-describe('a hand-uploaded act is a real document with its number and date (issue 13)', () => {
+describe('a hand-uploaded act is a real document with its number and date (decisions 72–86)', () => {
   it('refuses a wrong type, a wrong content, a missing or bad number or date: a Russian 400, no event, no file', async () => {
     const { id, revision } = await inspectedRepair();
     const good = { file_name: 'Акт СО-4.1.docx', act_kind: 'CO_41', act_number: 'СЦВ-3/2026', act_date: today() };

@@ -4,7 +4,7 @@ import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { demoFacts, registerRepair, type Facts } from '../requests/helpers';
 
 /**
- * Issue 17: a request as it was at a past moment, folded from its stream, equal to what the
+ * decisions 97–99: a request as it was at a past moment, folded from its stream, equal to what the
  * dialog showed then; the audit trail of who did what, for RIGHT_AUDIT holders only.
  */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { demoFacts, type Facts } from '../requests/helpers';
 
-/** Issue 17: the tool card as it was at a past moment, folded from the tool's stream. */
+/** decisions 97–99: the tool card as it was at a past moment, folded from the tool's stream. */
 let t: TestApp;
 let engineer: ApiClient;
 let court: ApiClient;

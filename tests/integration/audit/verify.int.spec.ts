@@ -5,7 +5,7 @@ import { verifyReadModels } from '../../../api/cli/verify-read-models';
 import { startTestApp, type TestApp } from '../../support/app';
 import { demoFacts, registerRepair } from '../requests/helpers';
 
-/** `npm run projections:verify` (issue 17): none on a healthy installation, the tampered row when one was changed. */
+/** `npm run projections:verify` (decisions 97–99): none on a healthy installation, the tampered row when one was changed. */
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();

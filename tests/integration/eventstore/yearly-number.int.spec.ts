@@ -6,7 +6,7 @@ import { claimUnique } from '../../../infrastructure/unique-values';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 /**
- * Issue 18: a new request's number is counted and claimed in its append's own statement. Under
+ * docs/notes/bench.md: a new request's number is counted and claimed in its append's own statement. Under
  * concurrency the numbers stay 1, 2, 3 ... without gaps or duplicates, a number taken by hand is
  * skipped, and an append that fails leaves no claim behind.
  */

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { startSmtpSink } from '../../support/smtp-sink';
+import { courtWithHotlineAccount } from '../../support/hotline-accounts';
 import { startHotlineDouble, type HotlineDouble } from '../../support/hotline-double';
 import { demoFacts, registerRepair, type Facts } from '../requests/helpers';
 import { hotlineDepsOf } from '../../../api/routes/hotline';
 import { HOTLINE_ATTEMPTS, runRegistrationJob } from '../../../commands/hotline/hotline';
 import { hotlineMessages } from '../../../domain/hotline/answer';
+import { deliveryMessages } from '../../../domain/hotline/delivery';
+import { declarantMessageTexts } from '../../../domain/request/declarant-message';
 
 const HOTLINE_EMAIL = 'gl@hotline.example.ru';
 let t: TestApp;
@@ -36,25 +39,27 @@ const newCourtRequest = async () => {
   return r.json().savedRequest as { id: number; number: number };
 };
 
+/** A request of the hot line's own (SENIOR, 'Ожидает ГЛ') from an unregistered applicant with an e-mail. */
+const seniorRequest = async (text: string) => {
+  const created = await admin.multipart('POST', '/api/request', {
+    request: { region_id: facts.regionId, unit_id: plainUnit, request_kind_id: 8, request_performer_kind: 'SENIOR', contact_kind: 2, contact_unknown_name: 'Иванов И. И.', contact_unknown_email: 'ivanov@example.ru', request_text: text },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const saved = created.json().savedRequest as { id: number; number: number; request_status_id: number };
+  expect(saved.request_status_id).toBe(9);
+  return saved;
+};
+
 beforeAll(async () => {
   sink = await startSmtpSink();
   double = await startHotlineDouble();
-  t = await startTestApp({ smtpUrl: sink.url, redis: true, env: { HOTLINE_URL: double.url, HOTLINE_EMAIL, HOTLINE_TIMEOUT_MS: '700', HOTLINE_SECRET_KEY: 'test-key' } });
+  t = await startTestApp({ smtpUrl: sink.url, redis: true, env: { HOTLINE_URL: double.url, HOTLINE_EMAIL, HOTLINE_TIMEOUT_MS: '700', HOTLINE_SECRET_KEY: 'test-key', DELIVERY_RETRY_FIRST_MS: '1000' } });
   admin = await t.signIn('admin');
   engineer = await t.signIn('engineer');
   court = await t.signIn('court');
   hotline = await t.signIn('hotline');
   facts = await demoFacts(t);
-  const pool = t.server.ctx.pool;
-  const courtOrg = Number(await pool.oneFirst(sql.unsafe`SELECT organization_id FROM rm_units WHERE id = ${facts.courtUnit}`));
-  plainUnit = Number(await pool.oneFirst(sql.unsafe`
-    SELECT id FROM rm_units WHERE region_id = ${facts.regionId} AND organization_id <> ${courtOrg} AND NOT deleted ORDER BY id LIMIT 1`));
-  // The court's organisation gets hot line credentials through the administrator's screen.
-  const org = (await admin.get(`/api/organization/${courtOrg}`)).json().organization as Record<string, unknown>;
-  courtOrgId = courtOrg;
-  const saved = await admin.put(`/api/organization/${courtOrg}`, { organization: { ...org, hot_line_email: 'basmanny@gl.example.ru', hot_line_password: 'секрет-ГЛ' }, units: org.units });
-  expect(saved.statusCode, saved.body).toBe(200);
-  await t.settled();
+  ({ courtOrg: courtOrgId, plainUnit } = await courtWithHotlineAccount(t, admin, facts));
 });
 afterAll(async () => {
   await t?.close();
@@ -98,19 +103,20 @@ describe('direct registration on the hot line (the organisation has credentials)
     expect(double.state.calls.at(-1)!.key).toBe(`hotline-register:request-${id}:1`);
   });
 
-  it("a malformed answer shows 'Ошибка регистрации'; a 500 and a timeout show 'Ошибка' and the job retries with the same key", async () => {
+  it("a malformed answer, a 500 and a timeout answer 'выполняется' (not an error) and the job retries with the same key", async () => {
     const malformed = await newCourtRequest();
     double.state.next = ['malformed'];
     const m = await engineer.post('/api/request_hot_line_register', { request_id: malformed.id });
-    expect(m.statusCode, m.body).toBe(409);
-    expect(m.json().message).toBe('Ошибка регистрации');
+    expect(m.statusCode, m.body).toBe(200);
+    expect(m.json()).toMatchObject({ message: deliveryMessages.pending, pending: true, hot_line_number: null });
 
     for (const mode of ['500', 'timeout'] as const) {
       const { id } = await newCourtRequest();
       double.state.next = [mode];
       const res = await engineer.post('/api/request_hot_line_register', { request_id: id });
-      expect(res.statusCode, res.body).toBe(409);
-      expect(res.json().message).toBe('Ошибка');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe(deliveryMessages.pending);
+      expect(res.json().message).not.toBe(hotlineMessages.failed);
       // The job tries again (backoff) with the same key, and the number arrives on the request.
       await waitFor(async () => Boolean((await requestState(id)).hotlinegas_number));
       const keys = new Set(double.state.calls.filter((c) => c.body.request_id === id).map((c) => c.key));
@@ -203,16 +209,17 @@ describe('e-mail registration, the close notice and the message to the declarant
     expect(list.filter((i) => i.kind !== 'engineer-mail')).toEqual([expect.objectContaining({ kind: 'hotline-mail-register', status: 'sent' })]);
     expect((await engineer.get('/api/outbox')).statusCode).toBe(403);
 
-    // The message to the declarant goes to the unregistered applicant's address.
-    const empty = await hotline.post('/api/hot_line_email_to_declarant', { request: { id }, messageToDeclarant: '  ' });
+    // The message to the declarant (the hot line's, on a SENIOR request) goes to the unregistered applicant's address.
+    const senior = await seniorRequest('Нужна настройка доступа к ПИ ГАС');
+    const empty = await hotline.post('/api/hot_line_email_to_declarant', { request: { id: senior.id }, messageToDeclarant: '  ' });
     expect(empty.statusCode).toBe(400);
-    const sent = await hotline.post('/api/hot_line_email_to_declarant', { request: { id }, messageToDeclarant: 'Доступ настроен, проверьте вход.' });
+    const sent = await hotline.post('/api/hot_line_email_to_declarant', { request: { id: senior.id }, messageToDeclarant: 'Доступ настроен, проверьте вход.' });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().message).toBe('Сообщение заявителю отправлено');
-    await waitFor(() => mailsAbout(number, 'Сообщение').length > 0);
-    const toDeclarant = mailsAbout(number, 'Сообщение')[0]!;
+    await waitFor(() => mailsAbout(senior.number, 'Сообщение').length > 0);
+    const toDeclarant = mailsAbout(senior.number, 'Сообщение')[0]!;
     expect(toDeclarant.to).toEqual(['ivanov@example.ru']);
-    const items = (await admin.get(`/api/outbox?request_id=${id}`)).json().items as Array<{ kind: string; payload: { mail: { text: string } } }>;
+    const items = (await admin.get(`/api/outbox?request_id=${senior.id}`)).json().items as Array<{ kind: string; payload: { mail: { text: string } } }>;
     expect(items.find((i) => i.kind === 'declarant-mail')?.payload.mail.text).toContain('Доступ настроен, проверьте вход.');
   });
 
@@ -241,9 +248,97 @@ describe('e-mail registration, the close notice and the message to the declarant
   });
 });
 
+describe('one rule for the declarant message (domain/request/declarant-message.ts), the dialog\'s too', () => {
+  const outboxOf = async (id: number) =>
+    ((await admin.get(`/api/outbox?request_id=${id}`)).json().items as Array<{ kind: string }>).filter((i) => i.kind === 'declarant-mail');
+  const message = (client: ApiClient, id: number) => client.post('/api/hot_line_email_to_declarant', { request: { id }, messageToDeclarant: 'Проверьте, пожалуйста, вход в систему.' });
+
+  it('the hot line sends it while the request is waiting, performed by the hot line ("Выполнена ГЛ"), not once closed', async () => {
+    const { id, number } = await seniorRequest('Не приходят уведомления о делах');
+    const senior = await t.signIn('senior');
+    expect((await message(hotline, id)).statusCode).toBe(200);
+    expect((await hotline.post(`/api/request/${id}/hotline-take`, {})).statusCode).toBe(200);
+    const done = await hotline.multipart('PUT', '/api/request', { request: { id, hotline_result_id: 1, hotline_result_type: 1, hotline_work_description: 'Настроена рассылка' } });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().savedRequest.request_status_id).toBe(11);
+    // 'Выполнена ГЛ': the message field is still the hot line's to type, and the message goes.
+    expect((await hotline.get(`/api/request_single/${id}`)).json().request.editable).toContain('instructed_person');
+    const performed = await message(hotline, id);
+    expect(performed.statusCode, performed.body).toBe(200);
+    await waitFor(async () => (await outboxOf(id)).length === 2);
+    expect((await senior.post(`/api/request/${id}/hotline-fulfil`, {})).statusCode).toBe(200);
+    const closed = await message(hotline, id);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(declarantMessageTexts.notHotline);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await outboxOf(id)).toHaveLength(2);
+    expect(mailsAbout(number, 'Сообщение')).toHaveLength(2);
+  });
+
+  it('a branch engineer is refused (403), and nobody messages on a branch request (409): nothing is sent', async () => {
+    const { id: seniorId } = await seniorRequest('Не открывается реестр дел');
+    const refusedRight = await message(engineer, seniorId);
+    expect(refusedRight.statusCode).toBe(403);
+    expect(refusedRight.json().message).toBe(declarantMessageTexts.noRight);
+    // A branch request of the same applicant: the hot line executor and the administrator are refused alike.
+    const branch = await admin.multipart('POST', '/api/request', {
+      request: { region_id: facts.regionId, unit_id: plainUnit, request_kind_id: 8, contact_kind: 2, contact_unknown_name: 'Иванов И. И.', contact_unknown_email: 'ivanov@example.ru', request_text: 'Настроить доступ к реестру' },
+    });
+    expect(branch.statusCode, branch.body).toBe(200);
+    const branchId = (branch.json().savedRequest as { id: number; request_performer_kind: string }).id;
+    expect(branch.json().savedRequest.request_performer_kind).toBe('FILIAL');
+    for (const client of [hotline, admin, engineer]) {
+      const res = await message(client, branchId);
+      expect(res.statusCode).toBe(client === engineer ? 403 : 409);
+    }
+    expect((await message(admin, branchId)).json().message).toBe(declarantMessageTexts.notHotline);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await outboxOf(seniorId)).toEqual([]);
+    expect(await outboxOf(branchId)).toEqual([]);
+  });
+});
+
 describe('the engineer mail of a new request (immediate_email_to_engineer) is in the outbox', () => {
   it('is listed with its state once sent', async () => {
     const { id } = await newCourtRequest();
     await waitFor(async () => ((await admin.get(`/api/outbox?request_id=${id}`)).json().items as Array<{ kind: string; status: string }>).some((i) => i.kind === 'engineer-mail' && i.status === 'sent'));
+  });
+});
+
+describe('hot line numbers are unique', () => {
+  it('a number another request holds is refused, naming that request; once released it may be taken', async () => {
+    const a = await newCourtRequest();
+    const b = await newCourtRequest();
+    const save = (id: number, hotlinegas_number: string) => engineer.multipart('PUT', '/api/request', { request: { id, hotlinegas_number } });
+    const first = await save(a.id, 'ГЛ-55555');
+    expect(first.statusCode, first.body).toBe(200);
+    await t.settled();
+    const before = Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE stream_id = ${`request-${b.id}`}`));
+    for (const same of ['ГЛ-55555', ' гл-55555 ']) {
+      const taken = await save(b.id, same);
+      expect(taken.statusCode, taken.body).toBe(409);
+      expect(taken.json().message).toBe(`Номер на ГЛ ${same.trim()} уже указан в заявке №${a.number}`);
+    }
+    expect(Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE stream_id = ${`request-${b.id}`}`))).toBe(before);
+    // The first request takes another number: the old one is free.
+    expect((await save(a.id, 'ГЛ-55556')).statusCode).toBe(200);
+    await t.settled();
+    const second = await save(b.id, 'ГЛ-55555');
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().savedRequest.hotlinegas_number).toBe('ГЛ-55555');
+  });
+
+  it('the holder is found from the log, not the read models: a number with no claim is refused at once', async () => {
+    const a = await newCourtRequest();
+    const b = await newCourtRequest();
+    const save = (id: number, hotlinegas_number: string) => engineer.multipart('PUT', '/api/request', { request: { id, hotlinegas_number } });
+    expect((await save(a.id, 'ГЛ-66666')).statusCode).toBe(200);
+    await t.settled();
+    // As a number given before the claims existed, seen through a read model that has not caught up yet.
+    await t.server.ctx.pool.query(sql.unsafe`DELETE FROM unique_values WHERE scope = 'hotline_number' AND value = 'гл-66666'`);
+    await t.server.ctx.pool.query(sql.unsafe`UPDATE rm_requests SET hotlinegas_number = NULL WHERE id = ${a.id}`);
+    const taken = await save(b.id, 'ГЛ-66666');
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.json().message).toBe(`Номер на ГЛ ГЛ-66666 уже указан в заявке №${a.number}`);
   });
 });

@@ -73,9 +73,11 @@ describe('sign-in and sessions', () => {
     expect(forged.statusCode).toBe(429);
   });
 
-  it('stores passwords only as salted scrypt hashes', async () => {
-    const hashes = await t.server.ctx.pool.anyFirst(sql.unsafe`SELECT password_hash FROM rm_users`);
-    for (const h of hashes) expect(String(h)).toMatch(/^scrypt\$131072\$8\$1\$/);
+  it('stores passwords only as salted argon2id hashes, outside the log and the read models', async () => {
+    const hashes = await t.server.ctx.pool.anyFirst(sql.unsafe`SELECT password_hash FROM user_credentials`);
+    expect(hashes.length).toBeGreaterThan(5);
+    for (const h of hashes) expect(String(h)).toMatch(/^\$argon2id\$/);
+    expect(Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE data ? 'password_hash'`))).toBe(0);
     const raw = await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE data::text LIKE '%demo2026%'`);
     expect(Number(raw)).toBe(0);
   });
@@ -116,12 +118,20 @@ describe('rights on administration calls', () => {
     expect(await eventCount()).toBe(before);
     const same = await ra.post('/api/roles', { role: { title: 'Оператор', role_order: 11, access_level: 2, rightsObject: { RIGHT_REQUEST_READ: 4 } } });
     expect(same.statusCode).toBe(200);
-    // The administration role (level 4) is invisible, and so is the admin account.
+    // The administration role (level 4) is invisible; the admin account of the same region is listed read-only,
+    // without its login (decision 203), and its save is refused.
     const roles = (await ra.get('/api/roles')).json().roles as Array<{ id: number }>;
     expect(roles.map((r) => r.id)).not.toContain(1);
-    const users = (await ra.get(`/api/users/${encodeURIComponent('{"text":"Смирнов"}')}`)).json().users as Array<{ login: string }>;
+    const users = (await ra.get(`/api/users/${encodeURIComponent('{"text":"Смирнов"}')}`)).json().users as Array<{ login?: string }>;
     expect(users.map((u) => u.login)).not.toContain('admin');
-    expect((await ra.get('/api/users/1')).statusCode).toBe(403);
+    const adminAccount = await ra.get('/api/users/1');
+    expect(adminAccount.statusCode).toBe(200);
+    expect(adminAccount.json().user).toMatchObject({ editable: false, deletable: false });
+    expect(adminAccount.json().user.login).toBeUndefined();
+    const beforeSave = await eventCount();
+    const save = await ra.put('/api/users/1', { user: { ...adminAccount.json().user, surname: 'Другой' } });
+    expect(save.statusCode).toBe(403);
+    expect(await eventCount()).toBe(beforeSave);
     // Nor can they hand a level-4 role to someone.
     const grant = await ra.post('/api/users', {
       user: { surname: 'Тест', name: 'Тест', email: 't@courts.example.ru', organization_id: 2, login: 'tester', password: 'secret123', users_roles: [1] },

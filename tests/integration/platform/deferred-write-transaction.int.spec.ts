@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { sql } from 'slonik';
 import { deferredWriteTransaction } from '../../../infrastructure/db/deferred-write-transaction';
+import { observeQueries } from '../../../infrastructure/perf/prepared-statements';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 /**
- * Issue 18: a live read-side batch writes in two round trips (BEGIN with the checkpoint's move, the
+ * docs/notes/bench.md: a live read-side batch writes in two round trips (BEGIN with the checkpoint's move, the
  * writes with COMMIT). The values are written into the SQL as literals: they must arrive exactly as
  * parameters do, and a write that fails must fail the whole transaction.
  */
@@ -21,16 +21,11 @@ afterAll(async () => {
 /** The statements sent by pg clients while `work` runs (one per round trip). */
 const trips = async (work: () => Promise<unknown>): Promise<string[]> => {
   const sent: string[] = [];
-  const original = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
-    const q = a[0] as string | { text?: string };
-    sent.push(typeof q === 'string' ? q : (q?.text ?? ''));
-    return (original as (...x: unknown[]) => unknown).apply(this, a);
-  } as typeof pg.Client.prototype.query;
+  const stop = observeQueries((text) => sent.push(text));
   try {
     await work();
   } finally {
-    pg.Client.prototype.query = original;
+    stop();
   }
   return sent;
 };

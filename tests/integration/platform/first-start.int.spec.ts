@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -146,6 +147,42 @@ describe('first start with the embedded PostgreSQL', () => {
     expect(await d.exit).toBe(1);
     expect(d.output()).toContain(`Порт ${pgA} (EMBEDDED_PG_PORT) занят`);
     expect(d.output()).not.toContain('undefined');
+  });
+
+  it('the superuser password is random, kept in the data folder (mode 600); a cluster of the fixed password gets one at its next start', async () => {
+    const file = path.join(a.dataDir, 'postgres.password');
+    expect((await import('node:fs')).statSync(file).mode & 0o777).toBe(0o600);
+    const password = readFileSync(file, 'utf8').trim();
+    expect(password).toMatch(/^[0-9a-f]{48}$/);
+    const port = readFileSync(path.join(a.dataDir, 'postgres.port'), 'utf8').trim();
+    const connect = async (pw: string) => {
+      const c = new pg.Client({ connectionString: `postgres://postgres:${pw}@127.0.0.1:${port}/postgres` });
+      c.on('error', () => {});
+      try {
+        await c.connect();
+        return c;
+      } catch (e) {
+        await c.end().catch(() => {});
+        return (e as { code?: string }).code ?? 'error';
+      }
+    };
+    expect(await connect('postgres')).toBe('28P01');
+    // As an earlier version left it: the fixed password and no password file.
+    const admin = await connect(password);
+    if (typeof admin === 'string') throw new Error(admin);
+    await admin.query(`ALTER ROLE postgres PASSWORD 'postgres'`);
+    await admin.end();
+    await stop(a);
+    rmSync(file);
+    const again = start('a', portA);
+    await ready(again);
+    expect(await health(portA)).toBe(200);
+    const fresh = readFileSync(file, 'utf8').trim();
+    expect(fresh).not.toBe(password);
+    expect(await connect('postgres')).toBe('28P01');
+    const ok = await connect(fresh);
+    expect(typeof ok).not.toBe('string');
+    if (typeof ok !== 'string') await ok.end();
   });
 
   it('a restart finds its cluster, port and data again (no second administrator)', async () => {

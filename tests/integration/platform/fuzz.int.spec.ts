@@ -3,12 +3,14 @@ import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../../support/app';
-import { registeredRoutes, type RegisteredRoute } from '../../support/route-list';
+import { documentedRoutes, multipartRouteKeys, openApiDocument, registeredRoutes, type RegisteredRoute } from '../../support/route-list';
 import { jsonBody, multipartBody, mutantOf, mutantParams, pathParam, queryString, rawBody, type MultipartInput } from '../../support/fuzz-inputs';
-import { benignSample, demoRows, type Sample } from '../../support/route-samples';
+import { benignSample, demoRows, type DemoRows, type Sample } from '../../support/route-samples';
+import { openApiPath, type OpenApiDocument } from '../../../api/http/openapi';
+import { sampleOf, type JsonSchema, type KnownValue } from '../../support/schema-sample';
 
 /**
- * A bounded fuzzer over every registered route (issue 9 section 7): fixed seed, RUNS cases per
+ * A bounded fuzzer over every registered route (decisions 8, 13): fixed seed, RUNS cases per
  * route (fewer for the slow export routes), as the administrator and as a court user. Hostile path
  * parameters, queries, JSON bodies, raw bodies and (for multipart routes) random forms and files.
  * Asserted: no answer is 5xx; every error answer is JSON { message } in Russian; no refused call
@@ -32,8 +34,8 @@ const SLOW: ReadonlyMap<string, number> = new Map([
   ['PUT /api/users/:id', 0.3],
 ]);
 const ROUTE_BUDGET_MS = 8_000;
-/** Routes reading multipart forms (api/http/multipart.ts readBody). */
-const MULTIPART = new Set(['POST /api/request', 'PUT /api/request', 'PUT /api/request/:id', 'POST /api/request_comments', 'POST /api/request_multiple']);
+/** Routes reading multipart forms: those the OpenAPI document describes with a multipart body. */
+let MULTIPART: ReadonlySet<string> = new Set();
 const SIGN_IN = 'POST /api/auth/signin';
 const SIGN_OUT = 'POST /api/auth/signout';
 const cyrillic = /[А-Яа-яЁё]/;
@@ -48,6 +50,9 @@ let t: TestApp;
 let routes: RegisteredRoute[];
 let validIds: number[];
 const samples = new Map<string, Sample>();
+/** The valid body and query each route's cases start from, generated from the document's schemas. */
+const baselines = new Map<string, { body?: unknown; query: string }>();
+let documentedCount = 0;
 const sessions = new Map<Login, Session>();
 
 const signIn = async (login: Login) => {
@@ -66,9 +71,20 @@ beforeAll(async () => {
   // which a random delete or save would take away from under the fuzzer.
   const spared = new Set([sessions.get('admin')!.userId, sessions.get('court')!.userId, 1, 3]);
   validIds = [...new Set([rows.requestId, rows.courtUnit, rows.regionId, rows.toolId, rows.spareUserId, rows.spareRoleId, 12, 40])].filter((id) => !spared.has(id));
-  routes = registeredRoutes(t.server.app);
-  // The valid call each case starts from when it mutates one value (rights-matrix samples).
-  for (const r of routes) samples.set(`${r.method} ${r.url}`, await benignSample(r.method, r.url, 'admin', rows, async () => rows.requestId));
+  // The routes and their body kinds come from the OpenAPI document (GET /api/openapi.json), which
+  // names every registered route (checked below and in openapi.int.spec.ts).
+  const doc = await openApiDocument(t.server.app);
+  routes = documentedRoutes(doc);
+  MULTIPART = multipartRouteKeys(doc);
+  documentedCount = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
+  // Path parameters name existing rows (route-samples: ids within the caller's scope); the body and
+  // the query each case starts from are generated from the document's schemas (schema-sample.ts).
+  const known = knownValues(rows);
+  for (const r of routes) {
+    const key = `${r.method} ${r.url}`;
+    samples.set(key, await benignSample(r.method, r.url, 'admin', rows, async () => rows.requestId));
+    baselines.set(key, baselineOf(doc, r, known));
+  }
   // Sign-in last: its failures throttle the address, and the fuzzer signs in again after a 401
   // (sign-out, just before it, ends the session every time).
   const last: Record<string, number> = { [SIGN_OUT]: 1, [SIGN_IN]: 2 };
@@ -78,6 +94,51 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** Existing demo ids by the payload names the spec and we use, so a baseline body names real rows. */
+const knownValues = (rows: DemoRows): KnownValue => {
+  const byName: Record<string, unknown> = {
+    region_id: rows.regionId, regionId: rows.regionId,
+    unit_id: rows.courtUnit, unitId: rows.courtUnit, unit_ids: [rows.courtUnit], units_ids: [rows.courtUnit], unitsIds: [rows.courtUnit],
+    tool_id: rows.toolId, toolId: rows.toolId,
+    request_id: rows.requestId, requestId: rows.requestId,
+    contact_id: rows.courtUserId, user_id: rows.courtUserId,
+    organization_id: rows.courtOrganization,
+  };
+  return (name) => byName[name];
+};
+
+type Operation = {
+  parameters?: Array<{ name: string; in: string; schema?: JsonSchema }>;
+  requestBody?: { content: Record<string, { schema: JsonSchema; encoding?: Record<string, unknown> }> };
+};
+
+/**
+ * The valid call of a route as the document describes it: the JSON body, or a multipart form's JSON
+ * parts (sent as a JSON body, which the multipart routes also read; file parts stay out), and the
+ * query parameters.
+ */
+const baselineOf = (doc: OpenApiDocument, route: RegisteredRoute, known: KnownValue): { body?: unknown; query: string } => {
+  const op = (doc.paths as Record<string, Record<string, Operation>>)[openApiPath(route.url)]?.[route.method.toLowerCase()];
+  if (!op) throw new Error(`${route.method} ${route.url} is not in the document`);
+  const content = op.requestBody?.content ?? {};
+  let body: unknown;
+  if (content['application/json']) body = sampleOf(content['application/json'].schema, known);
+  else if (content['multipart/form-data']) {
+    // The parts with a schema are those the document encodes as JSON; free text and files stay out.
+    const form = content['multipart/form-data'];
+    const jsonParts = new Set(Object.keys(form.encoding ?? {}));
+    const parts = Object.entries(form.schema.properties ?? {}).filter(([name]) => jsonParts.has(name));
+    body = Object.fromEntries(parts.map(([name, p]) => [name, sampleOf(p, known, name)]));
+  }
+  const query = new URLSearchParams();
+  for (const p of op.parameters ?? []) {
+    if (p.in !== 'query' || !p.schema) continue;
+    const v = sampleOf(p.schema, known, p.name);
+    if (v !== null && v !== undefined && typeof v !== 'object') query.set(p.name, String(v));
+  }
+  return { ...(body !== undefined ? { body } : {}), query: query.toString() };
+};
 
 interface Case {
   readonly login: Login;
@@ -99,12 +160,15 @@ const caseArbitrary = (route: RegisteredRoute): fc.Arbitrary<Case> => {
   const sample = samples.get(key);
   const paramCount = (route.url.match(/:[A-Za-z_]+|\*/g) ?? []).length;
   const withBody = route.method === 'POST' || route.method === 'PUT';
-  const validBody = sample?.body;
+  const baseline = baselines.get(key);
+  const validBody = baseline?.body;
   const bodies: Array<fc.Arbitrary<Case['body']>> = withBody
     ? [
         jsonBody.map((value) => ({ kind: 'json' as const, value })),
         rawBody.map((r) => ({ kind: 'raw' as const, ...r })),
-        ...(validBody !== undefined ? [mutantOf(validBody).map((value) => ({ kind: 'json' as const, value })), mutantOf(validBody).map((value) => ({ kind: 'json' as const, value }))] : []),
+        ...(validBody !== undefined
+          ? [fc.constant({ kind: 'json' as const, value: validBody }), mutantOf(validBody).map((value) => ({ kind: 'json' as const, value })), mutantOf(validBody).map((value) => ({ kind: 'json' as const, value }))]
+          : []),
         ...(MULTIPART.has(key) ? [multipartBody.map((value) => ({ kind: 'multipart' as const, value }))] : []),
       ]
     : [fc.constant({ kind: 'none' as const })];
@@ -117,7 +181,7 @@ const caseArbitrary = (route: RegisteredRoute): fc.Arbitrary<Case> => {
       // The valid parameters as they are, so a mutated body is judged on its own.
       ...(withBody && valid.length === paramCount ? [fc.constant(valid), fc.constant(valid)] : []),
     ),
-    query: fc.oneof(fc.constant(''), queryString),
+    query: baseline?.query ? fc.oneof(fc.constant(''), queryString, fc.constant(baseline.query)) : fc.oneof(fc.constant(''), queryString),
     body: fc.oneof(...bodies),
   });
 };
@@ -184,10 +248,21 @@ const describeCase = (route: RegisteredRoute, c: Case) => {
 };
 
 describe('bounded fuzzer over every route', () => {
+  it('takes every registered route from the OpenAPI document, with a body baseline for every write', () => {
+    const key = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+    expect(routes.map(key).sort()).toEqual(registeredRoutes(t.server.app).map(key).sort());
+    expect(routes.length).toBe(documentedCount);
+    const writes = routes.filter((r) => r.method === 'POST' || r.method === 'PUT');
+    expect(writes.filter((r) => baselines.get(key(r))?.body === undefined).map(key)).toEqual([]);
+    expect(MULTIPART.has('POST /api/request')).toBe(true);
+  });
+
   it('answers no 5xx, only Russian JSON errors, and refused calls append nothing', { timeout: 420_000 }, async () => {
     expect(routes.length).toBeGreaterThan(50);
     const failures: string[] = [];
+    let fuzzed = 0;
     for (const [index, route] of routes.entries()) {
+      fuzzed++;
       const key = `${route.method} ${route.url}`;
       const runs = Math.max(1, Math.round(RUNS * (SLOW.get(key) ?? 1)));
       const cases = fc.sample(caseArbitrary(route), { seed: SEED + index, numRuns: runs });
@@ -206,6 +281,8 @@ describe('bounded fuzzer over every route', () => {
       if (process.env.FUZZ_TIMES) console.log(`fuzz ${key}: ${runs} cases in ${Date.now() - started} ms, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
     }
     expect(failures).toEqual([]);
+    // Every operation of the document was fuzzed: a new route cannot skip the fuzzer.
+    expect(fuzzed).toBe(documentedCount);
   });
 
   it('leaves every projection running', async () => {

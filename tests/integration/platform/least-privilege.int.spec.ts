@@ -4,7 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 
 /*
- * Issue 9, sections 2 and 3: the attacks of the review replayed through the real app with the
+ * decisions 8, 13: the attacks of the review replayed through the real app with the
  * demo branch chief (access level REGION, Moscow) and the administrator. Every refusal is a
  * Russian 4xx and appends nothing; the chief keeps doing legitimate work inside its region.
  */
@@ -114,6 +114,62 @@ describe('the branch chief sees the accounts of its region only', () => {
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('Учетная запись другого региона недоступна');
     expect((await chief.get(`/api/users/${await idOfLogin('court')}`)).statusCode).toBe(200);
+  });
+});
+
+describe('the branch chief sees higher-level accounts of its region read-only (administration.md 2.6)', () => {
+  type Row = { id: number; login?: string; accessLevel: number; region_id: number; editable: boolean; deletable: boolean; held_roles: Array<{ title: string }> };
+  /** Every page of the employee list as `client` sees it. */
+  const everyRow = async (client: ApiClient) => {
+    const rows: Row[] = [];
+    for (let page = 1; ; page++) {
+      const res = (await client.get(`/api/users/${encodeURIComponent(JSON.stringify({ pageNumber: page }))}`)).json() as { users: Row[]; pagesCount: number; itemsCount: number };
+      rows.push(...res.users);
+      if (page >= res.pagesCount) return { rows, itemsCount: res.itemsCount };
+    }
+  };
+
+  it('lists every employee of its region, higher levels too, marking which rows it may change', async () => {
+    const inRegion = Number(await pool().oneFirst(sql.unsafe`
+      SELECT count(*) FROM rm_users u JOIN rm_organizations o ON o.id = u.organization_id
+      WHERE o.region_id = ${moscowRegion} AND NOT u.deleted AND NOT u.hotline_worker`));
+    const { rows, itemsCount } = await everyRow(chief);
+    expect(itemsCount).toBe(inRegion);
+    expect(rows).toHaveLength(inRegion);
+    expect(rows.every((u) => u.region_id === moscowRegion)).toBe(true);
+    const byId = new Map(rows.map((u) => [u.id, u]));
+    const adminRow = byId.get(await idOfLogin('admin'))!;
+    const seniorRow = byId.get(await idOfLogin('senior'))!;
+    // The higher accounts: listed, named with their roles, never changeable, their logins withheld.
+    for (const higher of [adminRow, seniorRow]) {
+      expect(higher).toMatchObject({ accessLevel: 4, editable: false, deletable: false });
+      expect(higher.login).toBeUndefined();
+    }
+    expect(adminRow.held_roles.map((r) => r.title)).toEqual(['Администратор']);
+    expect(byId.get(chiefId)).toMatchObject({ editable: false, deletable: false, login: 'chief' });
+    expect(byId.get(await idOfLogin('court'))).toMatchObject({ editable: true, deletable: true, login: 'court' });
+    // Every lower or equal account of the region is the chief's to change.
+    expect(rows.filter((u) => u.accessLevel <= 3 && u.id !== chiefId).every((u) => u.editable && u.deletable)).toBe(true);
+    expect(rows.filter((u) => !u.editable)).toHaveLength(1 + rows.filter((u) => u.accessLevel > 3).length);
+    // The administrator manages all of them.
+    const all = await everyRow(admin);
+    expect(all.rows.filter((u) => u.region_id === moscowRegion).filter((u) => u.id !== adminRow.id).every((u) => u.editable)).toBe(true);
+  });
+
+  it('opens the administrator read-only and refuses to change or delete it', async () => {
+    const adminId = await idOfLogin('admin');
+    const opened = await chief.get(`/api/users/${adminId}`);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().user).toMatchObject({ id: adminId, editable: false, deletable: false });
+    expect(opened.json().user.login).toBeUndefined();
+    const fields = { ...(await editable(chief, adminId)), login: 'admin' };
+    await refused(() => chief.put(`/api/users/${adminId}`, { user: { ...fields, phone: '+7 (900) 000-00-01' } }), 403, 'Учетная запись с уровнем доступа выше собственного недоступна');
+    await refused(() => chief.put(`/api/users/${adminId}`, { user: { ...fields, password: 'hacked123' } }), 403, 'Учетная запись с уровнем доступа выше собственного недоступна');
+    await refused(() => chief.delete(`/api/users/${adminId}`), 403, 'Учетная запись с уровнем доступа выше собственного недоступна');
+    const seniorId = await idOfLogin('senior');
+    await refused(() => chief.delete(`/api/users/${seniorId}`), 403, 'Учетная запись с уровнем доступа выше собственного недоступна');
+    // Their certificates stay out of reach as well.
+    expect((await chief.get(`/api/users/${adminId}/certificates`)).statusCode).toBe(403);
   });
 });
 

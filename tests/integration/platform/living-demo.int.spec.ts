@@ -6,7 +6,7 @@ import { requestKindIds, RequestStatus } from '../../../domain/request/enums';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 
 /**
- * The living demo (issue 9 section 6): on an empty database, the full demo seed plus the living
+ * The living demo (decisions 8, 13): on an empty database, the full demo seed plus the living
  * demo, then every demo login signs in over HTTP and finds real work.
  */
 let app: TestApp;
@@ -132,7 +132,7 @@ describe('living demo', () => {
     }
   });
 
-  it('has generated acts waiting for three different signers, the object signer among them (issue 13)', async () => {
+  it('has generated acts waiting for three different signers, the object signer among them (decisions 72–86)', async () => {
     const unitSigner = await app.signIn('signer_unit');
     const res = await unitSigner.get('/api/files_for_signers?page=1&unit=true');
     expect(res.statusCode, res.body).toBe(200);

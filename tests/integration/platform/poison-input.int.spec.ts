@@ -5,7 +5,7 @@ import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { demoFacts, eventCount, registerRepair, type Facts } from '../requests/helpers';
 
 /**
- * Issue 9 section 1: values a read model cannot store (an id past PostgreSQL integer, 1e308, a
+ * decisions 8, 13: values a read model cannot store (an id past PostgreSQL integer, 1e308, a
  * fraction, NUL, an array where an object is due) are refused with a Russian 400 before anything
  * is appended, and no projection stops on them.
  */
@@ -76,7 +76,7 @@ const userPayload = (over: Record<string, unknown>) => ({
   },
 });
 
-describe('poison input is refused before the append (issue 9 section 1)', () => {
+describe('poison input is refused before the append (decisions 8, 13)', () => {
   it('PUT /api/notifications/request/{2147483648}: 400, nothing appended', async () => {
     await refusedWithoutAppend(() => court.put(`/api/notifications/request/${TOO_BIG}`, {}));
     await refusedWithoutAppend(() => court.put('/api/notifications/request/1e308', {}));

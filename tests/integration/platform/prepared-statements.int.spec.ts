@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type DatabasePool } from 'slonik';
 import { createDatabasePool } from '../../../infrastructure/db/pool';
 import { rawSql } from '../../../infrastructure/db/raw-sql';
-import { CUSTOM_PLAN, setPreparedStatements } from '../../../infrastructure/db/prepared-statements';
+import { CUSTOM_PLAN, setPreparedStatements } from '../../../infrastructure/perf/prepared-statements';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 /**
- * Issue 18 (tenth wave): a statement with parameters runs prepared from its second run on, on the
- * real server; a table that changes its columns under a prepared statement costs no failed call
+ * A statement with parameters runs prepared from its second run on, on the real server, and
+ * answers what it answers unnamed; a table that changes its columns under a prepared statement costs no failed call
  * outside a transaction; a statement without parameters keeps the simple protocol.
  */
 let db: TestDatabase;
@@ -84,7 +84,33 @@ describe('repeated statements run prepared', () => {
     expect(await one.transaction((tx) => read(tx))).toEqual({ id: 1, note: null });
   });
 
-  it('prepares nothing when turned off (PREPARED_STATEMENTS=0)', async () => {
+  it('answers run after run what the same statement answers unnamed (PERF_PREPARED_STATEMENTS on and off)', async () => {
+    const marker = `s_${randomUUID().replaceAll('-', '')}`;
+    const read = (id: number) =>
+      one.any(sql.unsafe`
+        SELECT x.id, x.label, ${id}::int8 AS big, ${'2026-03-01T10:00:00Z'}::timestamptz AS at, ARRAY[x.id, ${id}] AS ids, jsonb_build_object('l', x.label, 'n', ${id}::int) AS doc
+        FROM ps_rows AS ${sql.identifier([marker])} JOIN ps_rows x USING (id) WHERE x.id >= ${id} ORDER BY x.id`);
+    // Past the plan cache's five custom plans, so the generic plan answers too.
+    const runs = async () => {
+      const out: unknown[] = [];
+      for (let i = 0; i < 8; i++) out.push(await read(1 + (i % 2)));
+      return out;
+    };
+    const on = await runs();
+    expect(await preparedWith(marker)).toBe(1);
+    setPreparedStatements(false);
+    try {
+      expect(await runs()).toEqual(on);
+    } finally {
+      setPreparedStatements(true);
+    }
+    expect(on[0]).toEqual([
+      { id: 1, label: 'один', big: 1, at: '2026-03-01T10:00:00.000Z', ids: [1, 1], doc: { l: 'один', n: 1 } },
+      { id: 2, label: 'два', big: 1, at: '2026-03-01T10:00:00.000Z', ids: [2, 1], doc: { l: 'два', n: 1 } },
+    ]);
+  });
+
+  it('prepares nothing when turned off (PERF_PREPARED_STATEMENTS=0)', async () => {
     setPreparedStatements(false);
     try {
       const marker = `o_${randomUUID().replaceAll('-', '')}`;

@@ -13,6 +13,7 @@ import { allProjections } from '../../../projections/registry';
 import { ProjectionRunner, RebuildFailed } from '../../../processors/runner';
 import { startTestApp, type TestApp } from '../../support/app';
 import { createTestDatabase, tableChecksums, type TestDatabase } from '../../support/database';
+import { testPgPoolMax } from '../../support/pools';
 
 const run = promisify(execFile);
 
@@ -157,7 +158,7 @@ describe('the database goes down', () => {
     cut = await relay({ host: u.hostname, port: Number(u.port || 5432) });
     u.hostname = '127.0.0.1';
     u.port = String(cut.port);
-    server = await startServer(loadConfig({ DATABASE_URL: u.toString(), DATA_DIR: `/tmp/itsup-test-${db.name}` }), { listen: false, seed: false, log });
+    server = await startServer(loadConfig({ DATABASE_URL: u.toString(), DATA_DIR: `/tmp/itsup-test-${db.name}`, PG_POOL_MAX: testPgPoolMax({ readSide: 'inline', redis: false }) }), { listen: false, seed: false, log });
   });
   afterAll(async () => {
     await server?.close().catch(() => {});

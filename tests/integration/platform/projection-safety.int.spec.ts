@@ -6,7 +6,7 @@ import { catalogs } from '../../../domain/catalog/definitions';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 
 /**
- * Issue 9 section 1: the write side never accepts an event a projection cannot apply. fast-check
+ * decisions 8, 13: the write side never accepts an event a projection cannot apply. fast-check
  * (fixed seed, bounded) generates sequences of commands through the real routes and deciders
  * (requests: create, save, buttons, comments, number and date; users; organisations; roles;
  * catalogue items; notifications) with schema-shaped inputs and their boundary values: ids at and

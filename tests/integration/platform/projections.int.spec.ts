@@ -165,7 +165,7 @@ describe('projection runner', () => {
     await store.close();
   });
 
-  // Issue 18: a reaction that had nothing to do (most saves and takes) costs no checkpoint commit.
+  // docs/notes/bench.md: a reaction that had nothing to do (most saves and takes) costs no checkpoint commit.
   it('a reaction that did nothing stores its checkpoint at quiet moments and at stop; one that acted, after every batch', async () => {
     const store = new PostgresEventStore(db.pool);
     const writes = new Map<string, number>();

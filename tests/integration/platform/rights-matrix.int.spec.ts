@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTable, callers, routeKey, type Caller, type Expectation } from '../../../api/routes/access-table';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { registeredRoutes, type RegisteredRoute } from '../../support/route-list';
+import { documentedRoutes, openApiDocument, registeredRoutes, type RegisteredRoute } from '../../support/route-list';
 import { benignSample, demoRows, registerDemoRequest, type DemoRows } from '../../support/route-samples';
 
 /**
@@ -16,7 +16,8 @@ const clients = new Map<Caller, ApiClient>();
 
 beforeAll(async () => {
   t = await startTestApp();
-  routes = registeredRoutes(t.server.app);
+  // The routes come from the OpenAPI document, which must name every registered route (first test).
+  routes = documentedRoutes(await openApiDocument(t.server.app));
   for (const c of callers) clients.set(c, c === 'anonymous' ? t.anonymous : await t.signIn(c));
   rows = await demoRows(t, clients.get('admin')!, clients.get('court')!);
 });
@@ -39,6 +40,7 @@ describe('rights matrix: every route × every demo role', () => {
   it('lists every registered route in the access table, and no route that is not registered', () => {
     const keys = new Set(routes.map((r) => routeKey(r.method, r.url)));
     expect(routes.length).toBeGreaterThan(50);
+    expect([...keys].sort()).toEqual(registeredRoutes(t.server.app).map((r) => routeKey(r.method, r.url)).sort());
     expect([...keys].filter((k) => !(k in accessTable))).toEqual([]);
     // The client's catch-all (GET /*) exists only when web/dist is built.
     expect(Object.keys(accessTable).filter((k) => !keys.has(k) && k !== 'GET /*')).toEqual([]);

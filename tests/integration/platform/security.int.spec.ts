@@ -1,8 +1,11 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, scryptSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTokenSigner, SESSION_MAX_MS, TokenSigner } from '../../../api/auth/tokens';
-import { hashPassword, SCRYPT_N, verifyPassword } from '../../../api/auth/passwords';
+import { loadTokenSigner, SESSION_MAX_MS, TokenSigner, tokenKeyFile } from '../../../api/auth/tokens';
+import { ARGON2_OPTIONS, hashPassword, needsUpgrade, verifyPassword } from '../../../api/auth/passwords';
 import { MAX_FAILURES_PER_ADDRESS, recordSigninFailure } from '../../../api/auth/rate-limit';
 import { startTestApp, type TestApp } from '../../support/app';
 
@@ -58,35 +61,72 @@ describe('sessions', () => {
     expect((await call(admin.id, admin.accessToken)).statusCode).toBe(200);
   });
 
-  it('with TOKEN_SECRET the key is never kept in the database (and one kept earlier is removed)', async () => {
+  it('the token key is never kept in the database: made once in the data folder (mode 600), or TOKEN_SECRET', async () => {
     const pool = t.server.ctx.pool;
     const key = async () => pool.maybeOneFirst(sql.unsafe`SELECT value FROM app_settings WHERE key = 'token_secret'`);
-    expect(await key()).not.toBeNull();
-    const fromEnv = await loadTokenSigner(pool, 's'.repeat(48));
     expect(await key()).toBeNull();
-    const session = { userId: 1, passwordVersion: 0, sessionId: 'd'.repeat(32), startedAt: Date.now() };
-    expect(fromEnv.verify(t.server.ctx.tokens.sign(session))).toBeNull();
-    expect(fromEnv.verify(fromEnv.sign(session))).not.toBeNull();
-    await expect(loadTokenSigner(pool, 'short')).rejects.toThrow(/TOKEN_SECRET/);
+    const dir = mkdtempSync(path.join(tmpdir(), 'itsup-token-key-'));
+    try {
+      // A key an earlier version kept in the table moves to the file: its sessions stay valid.
+      const earlier = Buffer.alloc(32, 7).toString('base64');
+      await pool.query(sql.unsafe`INSERT INTO app_settings (key, value) VALUES ('token_secret', ${earlier})`);
+      const moved = await loadTokenSigner(pool, dir, '');
+      expect(await key()).toBeNull();
+      expect(readFileSync(tokenKeyFile(dir), 'utf8')).toBe(earlier);
+      expect(statSync(tokenKeyFile(dir)).mode & 0o777).toBe(0o600);
+      const session = { userId: 1, passwordVersion: 0, sessionId: 'd'.repeat(32), startedAt: Date.now() };
+      expect(moved.verify(new TokenSigner(Buffer.from(earlier, 'base64')).sign(session))).not.toBeNull();
+      // The next start (or a process beside it) reads the same file.
+      const again = await loadTokenSigner(pool, dir, '');
+      expect(again.verify(moved.sign(session))).not.toBeNull();
+      // TOKEN_SECRET wins, and is never written anywhere.
+      const fromEnv = await loadTokenSigner(pool, dir, 's'.repeat(48));
+      expect(fromEnv.verify(moved.sign(session))).toBeNull();
+      expect(fromEnv.verify(fromEnv.sign(session))).not.toBeNull();
+      expect(await key()).toBeNull();
+      await expect(loadTokenSigner(pool, dir, 'short')).rejects.toThrow(/TOKEN_SECRET/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
 describe('passwords', () => {
-  it('every demo account has its own salt and hash at the OWASP scrypt cost; older costs still verify', async () => {
-    const hashes = (await t.server.ctx.pool.anyFirst(sql.unsafe`SELECT password_hash FROM rm_users`)).map(String);
+  const credentials = async () => (await t.server.ctx.pool.anyFirst(sql.unsafe`SELECT password_hash FROM user_credentials`)).map(String);
+
+  it('every demo account has its own salt and hash, argon2id at the OWASP cost; scrypt hashes still verify', async () => {
+    const hashes = await credentials();
     expect(hashes.length).toBeGreaterThan(5);
-    for (const h of hashes) expect(h).toMatch(/^scrypt\$131072\$8\$1\$/);
+    for (const h of hashes) expect(h).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(new Set(hashes.map((h) => h.split('$')[4])).size).toBe(hashes.length);
     expect(new Set(hashes.map((h) => h.split('$')[5])).size).toBe(hashes.length);
-    expect(SCRYPT_N).toBe(2 ** 17);
+    expect(ARGON2_OPTIONS).toMatchObject({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     const h = await hashPassword('secret123');
     expect(await verifyPassword('secret123', h)).toBe(true);
     expect(await verifyPassword('secret124', h)).toBe(false);
-    // A hash made with the former cost (N=16384) of 'demo2026'.
-    const legacy = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + (await import('node:crypto')).scryptSync('demo2026', Buffer.alloc(16), 32, { N: 16384, r: 8, p: 1 }).toString('base64');
+    expect(needsUpgrade(h)).toBe(false);
+    // A hash of an earlier version (scrypt, here N=16384) of 'demo2026'.
+    const legacy = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + scryptSync('demo2026', Buffer.alloc(16), 32, { N: 16384, r: 8, p: 1 }).toString('base64');
     expect(await verifyPassword('demo2026', legacy)).toBe(true);
+    expect(needsUpgrade(legacy)).toBe(true);
     // A stored hash demanding an absurd cost is refused rather than computed.
     expect(await verifyPassword('demo2026', legacy.replace('16384', String(2 ** 24)))).toBe(false);
+    expect(await verifyPassword('secret123', h.replace('m=19456', 'm=9999999'))).toBe(false);
+  });
+
+  it('a scrypt hash is replaced by an argon2id one at the next sign-in, with no event', async () => {
+    const pool = t.server.ctx.pool;
+    const id = Number(await pool.oneFirst(sql.unsafe`SELECT id FROM rm_users WHERE login = 'chief'`));
+    const legacy = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + scryptSync('demo2026', Buffer.alloc(16), 32, { N: 16384, r: 8, p: 1 }).toString('base64');
+    await pool.query(sql.unsafe`UPDATE user_credentials SET password_hash = ${legacy} WHERE user_id = ${id}`);
+    const events = async () => Number(await pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events WHERE stream_id = ${`user-${id}`} AND type <> 'UserSignedIn'`));
+    const before = await events();
+    expect((await signin('chief', 'demo2026')).statusCode).toBe(200);
+    const upgraded = async () => String(await pool.oneFirst(sql.unsafe`SELECT password_hash FROM user_credentials WHERE user_id = ${id}`));
+    for (let i = 0; i < 100 && (await upgraded()).startsWith('scrypt$'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await upgraded()).toMatch(/^\$argon2id\$/);
+    expect(await events()).toBe(before);
+    expect((await signin('chief', 'demo2026')).statusCode).toBe(200);
   });
 });
 
@@ -115,6 +155,32 @@ describe('sign-in throttling', () => {
     expect(refused.headers['retry-after']).toBe('60');
     await pool.query(sql.unsafe`UPDATE signin_failures SET failed_at = now() - interval '2 minutes'`);
     expect((await signin('engineer2', 'demo2026')).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in under a burst', () => {
+  it('refuses a burst from one address early (429, before its hashes), while another address signs in', async () => {
+    const from = (address: string, username: string, password: string) =>
+      t.server.app.inject({ method: 'POST', url: '/api/auth/signin', remoteAddress: address, payload: { username, password } });
+    const started = Date.now();
+    const timed = async (p: ReturnType<typeof from>) => {
+      const res = await p;
+      return { status: res.statusCode, body: res.json() as { message: string }, retry: res.headers['retry-after'], ms: Date.now() - started };
+    };
+    const burst = Array.from({ length: 40 }, (_, i) => timed(from('10.9.9.9', `nobody${i}`, 'guess')));
+    const legit = timed(from('10.1.1.1', 'engineer', 'demo2026'));
+    const answers = await Promise.all(burst);
+    const refused = answers.filter((a) => a.status === 429);
+    const checked = answers.filter((a) => a.status === 401);
+    expect(refused.length).toBeGreaterThanOrEqual(10);
+    expect(refused.length + checked.length).toBe(40);
+    for (const r of refused) {
+      expect(r.body.message).toBe('Слишком много одновременных попыток входа с этого адреса. Повторите через несколько секунд.');
+      expect(Number(r.retry)).toBeGreaterThanOrEqual(1);
+    }
+    // Refused at once: every refusal came before the first checked answer.
+    expect(Math.max(...refused.map((r) => r.ms))).toBeLessThan(Math.min(...checked.map((r) => r.ms)));
+    expect((await legit).status).toBe(200);
   });
 });
 

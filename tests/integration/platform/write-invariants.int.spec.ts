@@ -36,11 +36,25 @@ describe('invariants decided off the write side, not the read models', () => {
 
   it('fills the write-side indexes from the log once, as the appends left them', async () => {
     const ctx = t.server.ctx;
+    // A live hard repair naming a tool, with a hot line number: listed in both indexes of the request stream.
+    const admin = await t.signIn('admin');
+    const tool = await ctx.pool.one(sql.unsafe`
+      SELECT t.id, t.unit_id, u.region_id FROM rm_tools t JOIN rm_units u ON u.id = t.unit_id WHERE NOT t.deleted ORDER BY t.id LIMIT 1`);
+    const res = await admin.multipart('POST', '/api/request', {
+      request: {
+        region_id: Number(tool.region_id), unit_id: Number(tool.unit_id), request_kind_id: 2, contact_kind: 2, contact_unknown_name: 'Петров П. П.',
+        contact_unknown_email: 'petrov@example.ru', request_text: 'Не включается', tool_id: Number(tool.id), hotlinegas_number: 'ГЛ-ИНДЕКС-1',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
     const before = await indexRows();
+    const member = `request-${(res.json().savedRequest as { id: number }).id}`;
     expect(before.some((r) => r.index_name === 'role-holders')).toBe(true);
+    expect(before).toContainEqual({ index_name: 'protected-tools', key: String(tool.id), member });
+    expect(before).toContainEqual({ index_name: 'hotline-number', key: 'гл-индекс-1', member });
     await ctx.pool.query(sql.unsafe`DELETE FROM write_index`);
     await ctx.pool.query(sql.unsafe`DELETE FROM write_index_built`);
-    expect(await backfillWriteIndexes(ctx.pool, ctx.store)).toEqual(['role-holders', 'request-spares']);
+    expect(await backfillWriteIndexes(ctx.pool, ctx.store)).toEqual(['hotline-number', 'protected-tools', 'role-holders', 'request-spares', 'certificate-holders', 'open-inventory']);
     expect(await indexRows()).toEqual(before);
     // Built: a second start fills nothing.
     expect(await backfillWriteIndexes(ctx.pool, ctx.store)).toEqual([]);

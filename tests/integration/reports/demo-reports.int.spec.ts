@@ -56,7 +56,7 @@ const dialogOf = (report: CourtReport) => {
   return report.dialog;
 };
 
-describe('the demo feeds every court report (issue 15)', () => {
+describe('the demo feeds every court report (decisions 87–96)', () => {
   it.each(courtReports.map((r) => [r.id, r] as const))('%s has rows over the current year for the chief\'s region and for all regions', async (id, report) => {
     const dialog = dialogOf(report);
     // Enclosure 3 asks for the supply kind: both kinds have rows.
@@ -68,7 +68,7 @@ describe('the demo feeds every court report (issue 15)', () => {
   });
 });
 
-describe('enclosure 3 counts every commissioned tool (issue 15)', () => {
+describe('enclosure 3 counts every commissioned tool (decisions 87–96)', () => {
   it('gives one row per tool of the request and of its commissioning list, counted independently in JS', async () => {
     const { date_beg, date_end } = period();
     const requests = (await app.server.ctx.pool.any(sql.unsafe`

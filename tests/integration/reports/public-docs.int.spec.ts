@@ -38,7 +38,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the public documents folder of the menu Документация (issue 15)', () => {
+describe('the public documents folder of the menu Документация (decisions 87–96)', () => {
   it('refuses a file that is not a PDF by content, a bad name and a caller without RIGHT_SETTINGS FULL, leaving no file', async () => {
     const before = await listDir();
     const fake = await upload(admin, 'order-2.pdf', Buffer.from('MZ\x90\x00 an executable named .pdf'), 'order-2.pdf');

@@ -5,7 +5,7 @@ import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { reportJobsOf } from '../../../api/routes/report';
 import { REPORT_KEEP_MS, type ReportJobView } from '../../../api/jobs/report';
 
-/** The report runs as BullMQ jobs worked in a child process (issue 15): progress, cancel, owner, retention, failure. */
+/** The report runs as BullMQ jobs worked in a child process (decisions 87–96): progress, cancel, owner, retention, failure. */
 
 let t: TestApp;
 let admin: ApiClient;

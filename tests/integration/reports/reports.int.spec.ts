@@ -23,7 +23,7 @@ beforeAll(async () => {
   // The test template's demo data has tools but no requests: register a few of this year through the real command.
   const unitTool = await pool.one(sql.unsafe`SELECT tl.unit_id, tl.id FROM rm_tools tl JOIN rm_units u ON u.id = tl.unit_id
     WHERE NOT tl.deleted AND u.region_id = ${region} ORDER BY tl.id LIMIT 1`);
-  const program = Number(await pool.oneFirst(sql.unsafe`SELECT id FROM rm_catalog_items WHERE catalog = 'programs' AND NOT deleted ORDER BY id LIMIT 1`));
+  const program = Number(await pool.oneFirst(sql.unsafe`SELECT id FROM rm_catalog_items WHERE catalog = 'programs' AND NOT deleted AND (data->>'type')::int = 2 ORDER BY id LIMIT 1`));
   const contact = { contact_kind: 2, contact_unknown_name: 'Иванов И. И.', contact_unknown_email: 'ivanov@example.ru' };
   const base = { region_id: region, unit_id: Number(unitTool.unit_id), ...contact };
   for (const request of [
@@ -41,7 +41,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type View = { state: string; phase: string; done: number; total: number; preview?: { totals: Array<string | number | null>; rows: unknown[]; chart?: Array<{ label: string; value: number }> }; fileName?: string; error?: string };
+type View = { state: string; phase: string; done: number; total: number; preview?: { columns?: Array<{ title: string; kind?: string }>; totals: Array<string | number | null>; rows: unknown[]; chart?: Array<{ label: string; value: number }> }; fileName?: string; error?: string };
 
 const runReport = async (client: ApiClient, id: string, body: Record<string, unknown>): Promise<{ jobId: string; view: View }> => {
   const started = await client.post(`/api/reports/${id}`, body);
@@ -60,7 +60,8 @@ const runReport = async (client: ApiClient, id: string, body: Record<string, unk
 const count = async (q: ReturnType<typeof sql.unsafe>) => Number(await t.server.ctx.pool.oneFirst(q));
 
 describe('court reports as jobs', () => {
-  it('every report runs for the whole current year and gives a file, a preview and totals', async () => {
+  it('every report runs for the whole current year and gives a file with its print setup and Russian number formats, a preview and totals', async () => {
+    let formatted = 0;
     for (const report of courtReports) {
       const all = report.dialog!.region === 'choice' || report.dialog!.region === 'all';
       const body = { ...period, ...(all ? { all_regions: true } : { region_id: region }), ...(report.dialog!.supplyKind ? { supply_kind: 1 } : {}) };
@@ -73,8 +74,26 @@ describe('court reports as jobs', () => {
       expect(file.headers['content-disposition']).toContain("filename*=UTF-8''");
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-      expect(wb.worksheets[0]!.getRow(1).getCell(1).value).toBe(report.title);
+      const ws = wb.worksheets[0]!;
+      expect(ws.getRow(1).getCell(1).value).toBe(report.title);
+      // Print setup (issue 38): the title, the period and the region line in every page's header.
+      const header = ws.headerFooter.oddHeader ?? '';
+      expect(header, report.id).toContain(report.title.replace(/&/g, '&&'));
+      if (report.dialog!.dates) expect(header, report.id).toContain(`за период с 01.01.${year} по 31.12.${year}`);
+      const headerRow = Number(/^\$?(\d+)/.exec(ws.pageSetup.printTitlesRow ?? '')?.[1]);
+      const headingLines = Array.from({ length: headerRow - 2 }, (_, i) => String(ws.getRow(i + 2).getCell(1).value ?? ''));
+      const regionLine = headingLines.find((h) => h.startsWith('Регион') || h === 'Все регионы');
+      if (regionLine) expect(header, report.id).toContain(regionLine.replace(/&/g, '&&'));
+      // Sums and counts in the Russian way in Excel and LibreOffice (space thousands, comma decimals): the totals row.
+      const totalsRow = ws.getRow(ws.actualRowCount);
+      for (const [i, c] of (view.preview?.columns ?? []).entries()) {
+        // Only the cells that hold a sum or a count (the row number column's total is the label or empty).
+        if ((c.kind !== 'money' && c.kind !== 'int') || typeof totalsRow.getCell(i + 1).value !== 'number') continue;
+        expect(totalsRow.getCell(i + 1).numFmt, `${report.id}: ${c.title}`).toBe(c.kind === 'money' ? '#,##0.00' : '#,##0');
+        formatted++;
+      }
     }
+    expect(formatted).toBeGreaterThan(0);
   });
 
   it('the archive journal counts the requests of the region and period, as SQL over rm_requests does', async () => {

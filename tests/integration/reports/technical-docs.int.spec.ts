@@ -40,7 +40,7 @@ const finished = async (client: ApiClient, jobId: string): Promise<ReportJobView
 const reportsDir = () => path.join(t.server.ctx.config.dataDir, 'reports');
 const reportFiles = async () => (await readdir(reportsDir()).catch(() => [] as string[])).sort();
 
-describe('technical documents (issue 15)', () => {
+describe('technical documents (decisions 87–96)', () => {
   it('are report jobs: the formulary of the court object from the template of its KSA code, with its tools, downloaded from the run', async () => {
     const units = (await court.get('/api/technical_docs/units')).json().units as Array<{ id: number; vncode: string }>;
     expect(units.map((u) => u.id)).toContain(facts.courtUnit);
@@ -108,6 +108,13 @@ describe('technical documents (issue 15)', () => {
     const foreign = await court.post('/api/reports/passport_tools', { ...body, unit_signer_id: 999999 });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors.unit_signer_id).toBe('Сотрудник не может подписывать документы этого объекта');
+    // The branch director serving the court holds the object-signing right, yet signs for the branch only (requests.md 6).
+    const director = Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT id FROM rm_users WHERE login = 'signer'`));
+    expect(signers.iac.map((c: { id: number }) => c.id)).toContain(director);
+    expect(signers.unit.map((c: { id: number }) => c.id)).not.toContain(director);
+    const branchAsObject = await court.post('/api/reports/passport_tools', { ...body, unit_signer_id: director });
+    expect(branchAsObject.statusCode).toBe(400);
+    expect(branchAsObject.json().errors).toEqual({ unit_signer_id: 'Сотрудник не может подписывать документы этого объекта' });
     expect((await court.post('/api/reports/passport_tools', { ...body, year: year - 10 })).statusCode).toBe(400);
     expect((await court.post('/api/reports/no_such_document', body)).statusCode).toBe(404);
     // The old direct call is gone: documents start as report runs only.

@@ -52,7 +52,7 @@ afterAll(async () => {
 describe('GET /api/request_single/{id}', () => {
   it('shows the request with names, revision, and the buttons the server accepts for this user', async () => {
     const id = await ctx.ids.next('request');
-    // Registered by the branch engineer: only a holder of the approval right assigns executors on registration (issue 19).
+    // Registered by the branch engineer: only a holder of the approval right assigns executors on registration (decisions 33–40).
     const registrant = await actorOf(w.users.engineer);
     await command(id, {
       type: 'RegisterRequest',
@@ -162,7 +162,7 @@ describe('costs (RIGHT_VIEW_COST FULL)', () => {
     expect(res.request.works).toEqual([{ title: 'Замена блока питания' }]);
     expect((await senior.get(`/api/request_works/${id}`)).json()).toEqual({ works: [{ title: 'Замена блока питания' }] });
     expect((await senior.get(`/api/request_spares_pbs/${id}`)).json()).toEqual({ sparesPbs: [{ title: 'Вентилятор' }] });
-    // The stock of spares needs the ZIP right, which the senior contractor lacks (issue 9, least privilege).
+    // The stock of spares needs the ZIP right, which the senior contractor lacks (decisions 8, 13, least privilege).
     const spares = await senior.get(`/api/request_spares/${id}`);
     expect(spares.statusCode).toBe(403);
     expect(JSON.stringify(spares.json())).not.toContain('cost');
@@ -200,7 +200,7 @@ describe('GET /api/request_history/{id}', () => {
     const res = await engineer.get(`/api/request_history/${s.id}`);
     expect(res.statusCode).toBe(200);
     const rows = (res.json() as { request_history: Array<Record<string, unknown>> }).request_history;
-    // The last line of each field: the registration lists the seeded fields first (issue 19).
+    // The last line of each field: the registration lists the seeded fields first (decisions 33–40).
     const byAttr = (attr: string) => rows.findLast((r) => r.request_attr === attr);
     expect(rows[0]).toMatchObject({ number: 1, request_attr: 'request_status_id', request_attr_title: 'Состояние', value_old: '', value_new: 'Ожидает исполнителя', user: 'Кузнецова Мария Александровна' });
     expect(byAttr('request_kind_id')).toMatchObject({ request_attr_title: 'Тип заявки', value_old: 'Общее программное обеспечение', value_new: 'Ремонт оборудования', user: 'Петров Иван Сергеевич', user_id: w.users.engineer });

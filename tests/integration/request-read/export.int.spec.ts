@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { sql } from 'slonik';
+import { requestFilterWords } from '../../../domain/request/describe-filter';
+import { PerformerKind } from '../../../domain/request/enums';
 import type { AppContext } from '../../../api/context';
 import { typographicQuotes } from '../../../api/export/table-file';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
@@ -13,6 +16,10 @@ let court: ApiClient;
 const ids: number[] = [];
 
 const enc = (f: object) => encodeURIComponent(JSON.stringify(f));
+/** The docx's paragraphs as text (the title, the filter line, then the table's cells). */
+const linesOf = (xml: string) => xml.split('</w:p>').map((p) => p.replace(/<w:br\/>/g, '\n').replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>')).filter((t) => t.trim() !== '');
+/** Today as the export's first line names it (the server's UTC day). */
+const todayRu = () => new Date().toISOString().slice(0, 10).split('-').reverse().join('.');
 const filter = () => ({ request_kinds_ids: [12], date_beg: `${YEAR}-01-01`, date_end: `${YEAR}-12-31` });
 
 beforeAll(async () => {
@@ -116,7 +123,34 @@ describe('GET /api/request_export/docx/{filter}', () => {
     expect(xml).not.toContain('"Принтер');
     for (let i = 0; i < 45; i++) expect(xml).toContain(`<w:t xml:space="preserve">${8000 + i}</w:t>`);
     expect(xml).toContain('Список заявок');
-    expect(xml).toContain(`за период с 01.01.${YEAR} по 31.12.${YEAR}`);
+    // The first line under the title: the filter in the chips' words and the count (issue 38).
+    expect(linesOf(xml)[1]).toBe(`На ${todayRu()}. Отбор: Зарегистрированы: 01.01.${YEAR} – 31.12.${YEAR}; Тип: Предложение по доработке. Всего заявок: 45`);
     expect(xml).toContain('w:orient="landscape"');
+  });
+
+  it('the head-performer list: its performer, objects and search terms named in the chips\' words, and its own count', async () => {
+    const unitName = String(await ctx.pool.oneFirst(sql.unsafe`SELECT name FROM rm_units WHERE id = ${w.courtUnits[0]!}`));
+    const headFilter = { ...filter(), request_performer_kind: 'SENIOR', units_ids: [w.courtUnits[0]!], search: '  принтер ' };
+    const res = await admin.get(`/api/request_export/docx/${enc(headFilter)}`);
+    expect(res.statusCode).toBe(200);
+    const xml = unzip(res.rawPayload).get('word/document.xml')!.toString('utf8');
+    // SENIOR (i % 5 = 0) in the court's own unit (i % 3 = 0): requests 8000, 8015, 8030.
+    expect((xml.match(/<w:tr>/g) ?? []).length).toBe(1 + 3);
+    const words = [`Зарегистрированы: 01.01.${YEAR} – 31.12.${YEAR}`, `Объекты: ${unitName}`, 'Исполнитель: ГЛ (головной исполнитель)', 'Тип: Предложение по доработке', 'Поиск: принтер'];
+    expect(linesOf(xml)[1]).toBe(`На ${todayRu()}. Отбор: ${words.join('; ')}. Всего заявок: 3`);
+    // The words are the chips' own (domain/request/describe-filter.ts, which the list's chips read).
+    const titles = { region: () => '', unit: () => unitName, engineer: () => '', hotlineEngineer: () => '', program: () => '', toolKind: () => '' };
+    expect(requestFilterWords({ ...headFilter, request_performer_kind: PerformerKind.SENIOR }, titles).map((x) => x.label)).toEqual(words);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await admin.get(`/api/request_export/xlsx/${enc(headFilter)}`)).rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Заявки')!;
+    expect(sheet.actualRowCount).toBe(1 + 3);
+    expect(sheet.headerFooter.oddHeader).toContain(`На ${todayRu()}. Отбор: ${words.join('; ')}. Всего заявок: 3`);
+  });
+
+  it('counts only what the caller may see', async () => {
+    const xml = unzip((await court.get(`/api/request_export/docx/${enc(filter())}`)).rawPayload).get('word/document.xml')!.toString('utf8');
+    expect(linesOf(xml)[1]).toMatch(/\. Всего заявок: 15$/);
   });
 });

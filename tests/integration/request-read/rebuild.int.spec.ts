@@ -95,6 +95,12 @@ describe('request read models are pure functions of the log', () => {
           type: 'RequestCommentAdded',
           data: { comment_id: 1, request_number: id, comment: 'Вопрос', files: n % 2 ? [fileRef(`c${n}`)] : [], user_id: w.users.court, fio: null, date_time_d: at('03-01'), notify_user_ids: [w.users.engineer, w.users.chief] },
         });
+      // A second message: the search's chat words grow in log order, batch by batch or at once.
+      if (n % 3 === 0 && n % 7 !== 3)
+        events.push({
+          type: 'RequestCommentAdded',
+          data: { comment_id: 2, request_number: id, comment: `Ответ ${n}`, files: [], user_id: w.users.engineer, fio: null, date_time_d: at('03-02'), notify_user_ids: [] },
+        });
       // Split the events over several appends so live batches and rebuild batches differ.
       positions.push(await append(ctx, requestStreamId(id), events.slice(0, 2), { userId: w.users.engineer, now: at('03-01') }));
       positions.push(await append(ctx, requestStreamId(id), events.slice(2), { userId: w.users.engineer, now: at('03-02') }));

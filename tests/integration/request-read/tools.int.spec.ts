@@ -82,7 +82,7 @@ describe('equipment search (GET /api/tool/{filter})', () => {
     expect((await admin.get(`/api/tool/${sample.id}`)).json()).toMatchObject({ tools: [{ id: sample.id }], itemsCount: 1 });
   });
 
-  // Issue 9 section 3: the registry is closed without RIGHT_TOOLS_READ, the request dialog's units included
+  // decisions 8, 13: the registry is closed without RIGHT_TOOLS_READ, the request dialog's units included
   // (with RIGHT_REQUEST_READ ALL the hot line could otherwise read the whole registry unit by unit).
   it('without RIGHT_TOOLS_READ: no equipment, not even for the unit of a request dialog', async () => {
     expect((await hotline.get(`/api/tool/${enc({})}`)).statusCode).toBe(403);
@@ -147,7 +147,7 @@ describe('GET /api/tool_history/{id}', () => {
     const res = await court.get(`/api/tool_history/${id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { toolHistory: Array<Record<string, unknown>>; requestsWithTool: Array<Record<string, unknown>> };
-    // Issue 11 (equipment.md 4): the tool's own rows and the requests involving it, merged newest first.
+    // decisions 41–47 (equipment.md 4): the tool's own rows and the requests involving it, merged newest first.
     // The rows this test wrote (the seed's registration rows carry the seeding time, before or after them).
     const times = body.toolHistory.map((h) => Date.parse(String(h.date_time_d)));
     expect(times).toEqual([...times].sort((x, y) => y - x));

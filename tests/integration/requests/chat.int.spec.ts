@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'slonik';
 import type { ApiClient, TestApp } from '../../support/app';
 import { eventCount, registerRepair, type Facts, startDeskApp } from './helpers';
 
@@ -48,6 +49,40 @@ describe('the chat of a request beside an open dialog', () => {
     const staleButton = await engineer.post(`/api/request/${opened.id}/recall`, { revision: afterTake.revision });
     expect(staleButton.statusCode).toBe(409);
     expect(await eventCount(t)).toBe(before);
+  });
+});
+
+describe("'Уведомить' on a new request", () => {
+  const idOf = async (login: string) => Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT id FROM rm_users WHERE login = ${login}`));
+
+  it("offers the branch's engineers and dispatchers of the region, and notifies only those offered", async () => {
+    const req = (await registerRepair(court, facts)).json().savedRequest;
+    const [chief, otherEngineer, hotline] = await Promise.all([idOf('chief'), idOf('engineer_78'), idOf('hotline')]);
+    const listed = await court.get(`/api/request_recipients/${req.id}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const recipients = listed.json().recipients as Array<{ id: number; fio: string; roles: string[] }>;
+    const byId = new Map(recipients.map((r) => [r.id, r]));
+    // No executor yet: the branch's staff of the region is offered, each with why.
+    expect(byId.get(facts.engineer)).toMatchObject({ fio: 'Петров Иван Сергеевич', roles: ['инженер филиала'] });
+    expect(byId.get(facts.engineer2)?.roles).toEqual(['инженер филиала']);
+    expect(byId.get(chief)).toMatchObject({ fio: 'Орлова Елена Игоревна', roles: ['диспетчер филиала'] });
+    // Not the writer, not another region's engineer, not the hot line.
+    for (const absent of [facts.courtUserId, otherEngineer, hotline]) expect(byId.has(absent)).toBe(false);
+
+    const sent = await comment(court, req.id, 'Принтер не включается с утра', [chief, otherEngineer]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().comment.notify_user_ids).toEqual([chief]);
+    const chiefApi = await t.signIn('chief');
+    const inbox = (await chiefApi.get(`/api/notifications/${chief}`)).json().notifications as Array<{ info: string; object_id: number }>;
+    expect(inbox).toContainEqual(expect.objectContaining({ object_id: req.id }));
+  });
+
+  it('is read in the request scope only', async () => {
+    const foreign = (await registerRepair(engineer, facts, { unit_id: facts.otherUnit, tool_id: null, contact_kind: 2, contact_id: null, contact_unknown_name: 'Секретарь', contact_unknown_email: 'secretary@courts.example.ru' })).json().savedRequest;
+    const outside = await court.get(`/api/request_recipients/${foreign.id}`);
+    expect({ status: outside.statusCode, message: outside.json().message }).toEqual({ status: 404, message: 'Заявка не найдена' });
+    const mine = await engineer.get(`/api/request_recipients/${foreign.id}`);
+    expect((mine.json().recipients as Array<{ id: number }>).some((r) => r.id === facts.engineer)).toBe(false);
   });
 });
 

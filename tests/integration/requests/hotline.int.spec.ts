@@ -92,3 +92,29 @@ describe('special software passed to the hot line and back', () => {
     expect(again.json().savedRequest).toMatchObject({ request_status_id: 9, hotline_result_id: null, hotline_result_date: null });
   });
 });
+
+describe('a hot line number given at registration', () => {
+  const register = (hotlinegas_number: string) =>
+    senior.multipart('POST', '/api/request', {
+      request: {
+        region_id: facts.regionId, unit_id: facts.courtUnit, request_kind_id: 4, program_id: program, request_performer_kind: 'SENIOR',
+        contact_kind: 1, contact_id: facts.courtUserId, request_text: 'Ошибка в ПИ ГАС, зарегистрирована на ГЛ', hotlinegas_number,
+      },
+    });
+
+  it('is refused when another request holds it, naming that request, and nothing is appended', async () => {
+    const first = await register('ГЛ-77001');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().savedRequest.hotlinegas_number).toBe('ГЛ-77001');
+    const streams = async () => Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_streams WHERE stream_type = 'request'`));
+    const before = await streams();
+    const second = await register(' гл-77001 ');
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json().message).toBe(`Номер на ГЛ гл-77001 уже указан в заявке №${first.json().savedRequest.number}`);
+    expect(await streams()).toBe(before);
+    // A save of another request is refused the same way, the registration having claimed the number.
+    const other = await register('ГЛ-77002');
+    const saved = await senior.multipart('PUT', '/api/request', { request: { id: other.json().savedRequest.id, hotlinegas_number: 'ГЛ-77001' } });
+    expect(saved.statusCode, saved.body).toBe(409);
+  });
+});

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { demoFacts, registerRepair, type Facts } from './helpers';
 
-/** The request desk defects a court IT user hits first (issue 19), through the HTTP routes. */
+/** The request desk defects a court IT user hits first (decisions 33–40), through the HTTP routes. */
 let t: TestApp;
 let court: ApiClient;
 let engineer: ApiClient;

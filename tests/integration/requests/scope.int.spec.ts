@@ -4,7 +4,7 @@ import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { demoFacts, eventCount, registerRepair, repairRequest, type Facts } from './helpers';
 
 /**
- * Issue 9, sections 2 and 3 (request side): every id a request command names must exist and lie
+ * decisions 8, 13 (request side): every id a request command names must exist and lie
  * in the caller's scope, and the request-side reads and notification writes follow least privilege.
  * Each case is an attack that once worked; each is refused and appends nothing.
  */

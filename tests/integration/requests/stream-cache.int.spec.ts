@@ -8,12 +8,16 @@ import { saveRequest } from '../../../commands/request/save';
 import { PostgresEventStore } from '../../../infrastructure/eventstore/postgres/postgres-event-store';
 import { withUpcasting } from '../../../infrastructure/eventstore/upcasting';
 import { silentLogger } from '../../../infrastructure/logger';
+import { setStreamCache, streamCacheOn } from '../../../infrastructure/perf/stream-cache';
+import { requestStreamCache } from '../../../commands/request/stream-cache';
+import { requestStreamId } from '../../../domain/request/events';
 import type { ApiClient, TestApp } from '../../support/app';
 import { eventCount, registerRepair, type Facts, startDeskApp } from './helpers';
 
 /*
- * Issue 18: the server decides the next command on a request it appended to last from its stream
- * cache (commands/request/stream-cache.ts) instead of reading the stream again. A write the cache
+ * The server decides the next command on a request it appended to last from its stream cache
+ * (commands/request/stream-cache.ts, infrastructure/perf/stream-cache.ts) instead of reading the
+ * stream again. A write the cache
  * did not see — another server process, the read side's reactions — must never be lost or
  * overruled by it: these cases write through the real handlers with a store of their own (as
  * another process would) between two calls of the same dialog.
@@ -41,7 +45,7 @@ const elsewhere = async () => {
   };
 };
 
-describe('the write side stream cache (issue 18)', () => {
+describe('the write side stream cache', () => {
   it('a save after another process changed the request keeps that change and answers the stream as it is', async () => {
     const created = (await registerRepair(court, facts)).json().savedRequest;
     await (await elsewhere()).save(created.id, { request_text: 'Не включается принтер: уточнено в другом процессе' });
@@ -89,5 +93,46 @@ describe('the write side stream cache (issue 18)', () => {
     expect(await eventCount(t)).toBe(before);
     const read = (await engineer.get(`/api/request_single/${created.id}`)).json().request;
     expect(read.actions).not.toContain('take');
+  });
+});
+
+/** An answer or an event as data to compare: the request's own id and number, and clock times, masked. */
+const masked = (value: unknown, id: number, number: number): unknown =>
+  JSON.parse(JSON.stringify(value), (key, v: unknown) =>
+    (key === 'id' || key === 'request_id') && v === id ? '<id>' : key === 'number' && v === number ? '<number>' : typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? '<time>' : v,
+  );
+
+describe('PERF_STREAM_CACHE: the same answers with the cache on and off', () => {
+  /** A dialog's calls, one of them beaten by another process and one refused: every answer, then the stream's events. */
+  const dialog = async () => {
+    const created = await registerRepair(court, facts);
+    const { id, number, revision } = created.json().savedRequest as { id: number; number: number; revision: number };
+    const cached = requestStreamCache(t.server.ctx.store).get(id) !== undefined;
+    const answers = [created];
+    answers.push(await engineer.multipart('PUT', `/api/request/${id}`, { request: { number_out: '17/4' }, revision }));
+    await (await elsewhere()).save(id, { request_text: 'Не включается принтер: уточнено в другом процессе' });
+    answers.push(await engineer.post(`/api/request/${id}/take`, { revision: revision + 1 }));
+    answers.push(await engineer.post(`/api/request/${id}/take`, {}));
+    answers.push(await engineer.post(`/api/request/${id}/take`, {}));
+    answers.push(await engineer.multipart('PUT', `/api/request/${id}`, { request: { note: 'Выехал' } }));
+    const events = (await t.server.ctx.store.readStream(requestStreamId(id))).map((e) => ({ type: e.type, data: e.data }));
+    return { cached, answers: masked(answers.map((a) => ({ status: a.statusCode, body: a.json() })), id, number), events: masked(events, id, number) };
+  };
+
+  it('a dialog\'s calls answer the same and leave the same events; only with it on are the streams kept', async () => {
+    const was = streamCacheOn();
+    try {
+      setStreamCache(true);
+      const on = await dialog();
+      setStreamCache(false);
+      const off = await dialog();
+      expect(on.cached).toBe(true);
+      expect(off.cached).toBe(false);
+      expect(off.answers).toEqual(on.answers);
+      expect(off.events).toEqual(on.events);
+      expect((on.answers as Array<{ status: number }>).map((a) => a.status)).toEqual([200, 200, 409, 200, 409, 200]);
+    } finally {
+      setStreamCache(was);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'slonik';
@@ -11,7 +11,7 @@ import type { SignFileView } from '../../../projections/signing/queries';
 import PizZip from 'pizzip';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { demoFacts, registerRepair, today } from '../requests/helpers';
-import { makeKeyFile, makeTestCa, signBytes, trustCa } from '../../support/demo-signing';
+import { makeKeyFile, makeTestCa, registerKey, signBytes, trustCa } from '../../support/demo-signing';
 
 let app: TestApp;
 let admin: ApiClient;
@@ -22,10 +22,12 @@ const ids: Record<string, number> = {};
 const keys: Record<string, SoftKey> = {};
 let foreignKey: SoftKey;
 let caPem = '';
+const tempDirs: string[] = [];
 const DOC = Buffer.from('СО-8: акт о выполнении ремонта. Принтер HP LaserJet, серийный номер CN12345.');
 let docSeq = 0;
 
-const users = ['admin', 'signer', 'signer_2'];
+// [2] becomes the second region's branch signer; `signer_unit` is the Басманный court's object signer (requests.md 6).
+const users = ['admin', 'signer', 'signer_2', 'signer_unit'];
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -40,16 +42,19 @@ beforeAll(async () => {
   for (const r of rows) {
     ids[r.login] = r.id;
     keys[r.login] = (await makeKeyFile(ca, r.fio)).key;
+    await registerKey(admin, r.id, keys[r.login]!);
   }
   // A CA nobody trusts, with a key in the signer's own name.
   foreignKey = (await makeKeyFile(await makeTestCa('Чужой УЦ'), rows.find((r) => r.login === 'signer')!.fio)).key;
   const dir = mkdtempSync(path.join(tmpdir(), 'sign-'));
+  tempDirs.push(dir);
   writeFileSync(path.join(dir, 'ca.cer'), fromBase64(ca.certificate));
   caPem = path.join(dir, 'ca.pem');
   execFileSync('openssl', ['x509', '-inform', 'DER', '-in', path.join(dir, 'ca.cer'), '-out', caPem]);
 });
 afterAll(async () => {
   await app?.close();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 /** A stored document with electronic signing (what 13A's act generation starts through the reaction). */
@@ -85,6 +90,7 @@ describe('electronic signing on the server', () => {
 
     // The independent check: OpenSSL with Debian's GOST engine verifies what the software signer made.
     const dir = mkdtempSync(path.join(tmpdir(), 'sign-'));
+    tempDirs.push(dir);
     writeFileSync(path.join(dir, 'doc'), DOC);
     writeFileSync(path.join(dir, 'doc.sig'), sigIac);
     const out = execFileSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-engine', 'gost', '-content', path.join(dir, 'doc'), '-in', path.join(dir, 'doc.sig'), '-CAfile', caPem, '-out', '/dev/null'], { stdio: 'pipe' });
@@ -173,7 +179,7 @@ describe('electronic signing on the server', () => {
       revision: taken.revision,
     });
     expect(ready.statusCode, ready.body).toBe(200);
-    const act = await engineer.post('/api/request_act', { requestId: saved.id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: ids.admin, unit: ids.signer } });
+    const act = await engineer.post('/api/request_act', { requestId: saved.id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: ids.admin, unit: ids.signer_unit } });
     expect(act.statusCode, act.body).toBe(200);
     const document = act.json().document as { file_id: string; checksum: string };
     // The reaction starts the signing stream after the act's event; then the read model follows.
@@ -186,9 +192,10 @@ describe('electronic signing on the server', () => {
     expect(forRequest).toEqual([expect.objectContaining({ docId: document.file_id, signersCount: 2, nextSignerKind: 'iac', mySignerKinds: [] })]);
     const bytes = Buffer.concat(await app.server.ctx.files.open(document.checksum).toArray());
     // Out of order first, then in order.
-    expect((await sign(signer, document.file_id, 'unit', 'signer', keys.signer!, await signBytes(keys.signer!, bytes))).statusCode).toBe(409);
+    const unitSigner = await app.signIn('signer_unit');
+    expect((await sign(unitSigner, document.file_id, 'unit', 'signer_unit', keys.signer_unit!, await signBytes(keys.signer_unit!, bytes))).statusCode).toBe(409);
     expect((await sign(admin, document.file_id, 'iac', 'admin', keys.admin!, await signBytes(keys.admin!, bytes))).statusCode).toBe(200);
-    expect((await sign(signer, document.file_id, 'unit', 'signer', keys.signer!, await signBytes(keys.signer!, bytes))).statusCode).toBe(200);
+    expect((await sign(unitSigner, document.file_id, 'unit', 'signer_unit', keys.signer_unit!, await signBytes(keys.signer_unit!, bytes))).statusCode).toBe(200);
     const stamped = await engineer.get(`/api/sign_document/${document.file_id}/stamped`);
     expect(stamped.statusCode, stamped.body).toBe(200);
     const text = (new PizZip(stamped.rawPayload).file('word/document.xml')?.asText() ?? '').replace(/<[^>]+>/g, '');
@@ -200,6 +207,7 @@ describe('electronic signing on the server', () => {
   it('RSA and ECDSA signatures made by OpenSSL under a trusted root are verified and stored', async () => {
     // A CA and a leaf of each algorithm, made by OpenSSL itself (an independent signer), the leaf in the signer's name.
     const dir = mkdtempSync(path.join(tmpdir(), 'sign-rsa-ec-'));
+    tempDirs.push(dir);
     const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
     const fios = (await app.server.ctx.pool.any(sql.unsafe`SELECT login, fio FROM rm_users WHERE login = ANY(${sql.array(users, 'text')})`)) as unknown as Array<{ login: string; fio: string }>;
     const fioOf = (login: string) => fios.find((r) => r.login === login)!.fio;
@@ -214,8 +222,9 @@ describe('electronic signing on the server', () => {
       for (const [content, out] of [['doc', `${alg}.sig`], ['other', `${alg}-other.sig`]])
         ssl('cms', '-sign', '-binary', '-md', 'sha256', '-in', content!, '-signer', `${alg}.pem`, '-inkey', `${alg}.key`, '-outform', 'DER', '-out', out!);
       const der = (name: string) => execFileSync('openssl', ['x509', '-in', name, '-outform', 'DER'], { cwd: dir }).toString('base64');
-      const root = await admin.multipart('POST', '/api/trusted_roots', { certificate: der(`${alg}-ca.pem`) });
+      const root = await admin.multipart('POST', '/api/trusted_cas', { certificate: der(`${alg}-ca.pem`) });
       expect(root.statusCode, root.body).toBe(200);
+      await registerKey(admin, ids[login]!, { certificate: der(`${alg}.pem`) });
       return { certificate: der(`${alg}.pem`), signature: readFileSync(path.join(dir, `${alg}.sig`)), other: readFileSync(path.join(dir, `${alg}-other.sig`)) };
     };
     const docId = await documentToSign(2);

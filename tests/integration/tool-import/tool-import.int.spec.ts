@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { importFacts, importRow, importXlsx, runImportAs, type Cells, type ImportFacts } from './support';
 import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
@@ -16,62 +17,26 @@ import path from 'node:path';
 let t: TestApp;
 let admin: ApiClient;
 let engineer: ApiClient;
-let f: Awaited<ReturnType<typeof facts>>;
-
-const facts = async () => {
-  const pool = t.server.ctx.pool;
-  const eng = await pool.one(sql.unsafe`SELECT units FROM rm_users WHERE login = 'engineer'`);
-  const unit = Number((eng.units as number[])[0]);
-  const u = await pool.one(sql.unsafe`
-    SELECT u.name, COALESCE(NULLIF(u.vncode, ''), o.vncode) AS vncode FROM rm_units u JOIN rm_organizations o ON o.id = u.organization_id WHERE u.id = ${unit}`);
-  const m = await pool.one(sql.unsafe`
-    SELECT m.data->>'model' AS model, k.title AS kind, mf.title AS manufacturer FROM rm_catalog_items m
-    JOIN rm_catalog_items k ON k.catalog = 'tool_kind' AND k.id = (m.data->>'tool_kind_id')::int
-    JOIN rm_catalog_items mf ON mf.catalog = 'manufacturer' AND mf.id = (m.data->>'manufacturer_id')::int
-    WHERE m.catalog = 'tool_model' AND NOT m.deleted ORDER BY m.id LIMIT 1`);
-  const setKind = String(await pool.oneFirst(sql.unsafe`SELECT title FROM rm_catalog_items WHERE catalog = 'tools_sets_names' AND NOT deleted ORDER BY id LIMIT 1`));
-  return { unit, unitName: String(u.name), vncode: String(u.vncode), model: String(m.model), kind: String(m.kind), manufacturer: String(m.manufacturer), setKind };
-};
+let f: ImportFacts;
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await t.signIn('admin');
   engineer = await t.signIn('engineer');
-  f = await facts();
+  f = await importFacts(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
-type Cells = Array<string | number | Date | null>;
-/** A valid row; `i` makes serials unique. Rows 2..n+1 of the sheet. */
-const row = (i: number, over: Partial<Record<number, string | number | null>> = {}): Cells => {
-  const cells: Cells = [`${f.vncode}-${i}`, f.unitName, '', f.kind, f.manufacturer, f.model, `SN-IMP-${i}`, `ИН-${i}`, 'Основное средство', '10.01.2024', 12, 'В работе', `Учетная единица ${i}`, ''];
-  for (const [k, v] of Object.entries(over)) cells[Number(k)] = v ?? null;
-  return cells;
-};
-const xlsx = async (rows: Cells[], header: readonly string[] = IMPORT_COLUMNS): Promise<Buffer> => {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Лист1');
-  ws.addRow([...header]);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-};
+const row = (i: number, over: Partial<Record<number, string | number | null>> = {}): Cells => importRow(f, i, over);
+const xlsx = importXlsx;
 
 const upload = (content: Buffer, unitId: number = f.unit, name = 'реестр.xlsx', client = admin) =>
   client.multipart('POST', '/api/tools_import', { unitId: String(unitId) }, [{ field: 'file', name, content }]);
 
 /** Starts an import and waits for its end (no sleeps beyond a short poll). */
-const runImport = async (content: Buffer) => {
-  const res = await upload(content);
-  expect(res.statusCode, res.body).toBe(200);
-  const { jobId } = res.json() as { jobId: string };
-  for (;;) {
-    const view = (await admin.get(`/api/tools_import/${jobId}`)).json() as { state: string; result: Record<string, unknown> & { errors: string[] }; message: string | null };
-    if (view.state !== 'running') return view;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
+const runImport = (content: Buffer) => runImportAs(admin, f.unit, content);
 
 const registry = async () => {
   await t.settled();

@@ -15,7 +15,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-// A tool as events written before issue 11 carry it: no lists.
+// A tool as events written by earlier versions carry it: no lists.
 const oldTool = (over: Record<string, unknown> = {}) => ({
   unit_id: 10, tools_set_id: null, tool_kind_id: 2, manufacturer_id: 3, model_id: null, model: 'Модель', serial_number: 'SN1', inventar_number: 'ИН-1',
   owner_type_id: 2, cost_remain: 12.5, exchange_stock: false, work_in_dt: null, guaranty_dt: null, work_out_dt: null, state: 1, buh_name: null,

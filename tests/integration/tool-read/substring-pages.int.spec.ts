@@ -7,7 +7,7 @@ import { PAGE_SIZE } from '../../../projections/support/paging';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 
 /**
- * Pages of a substring search (projections/tool/list/queries.ts, fourteenth wave of issue 18): a search
+ * Pages of a substring search (projections/tool/list/queries.ts, fourteenth wave of docs/notes/bench.md): a search
  * of few matches is counted first and its page sorted from the matches, one of many walks the list's
  * index. The rows are written into rm_tools directly (the query is under test, not the projection):
  * 8,000 tools over 40 units, 60 of them with 'qx' in the serial number, 6,400 with 'zz'.

@@ -9,7 +9,7 @@ import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { append, seedRequest, settle, unzip, worldOf, type World } from '../request-read/support';
 
 /**
- * The equipment reads of issue 11 over real PostgreSQL: every list filter, age buckets with the
+ * The equipment reads of decisions 41–47 over real PostgreSQL: every list filter, age buckets with the
  * 1 Jan 2000 rule, OWN vs ALL scope, the card and 404 outside the scope, history merged newest first,
  * counts, age counts, sets, the export. Tools are appended as events (the write side is not under test),
  * each with a model naming this run, so the demo data never mixes in.

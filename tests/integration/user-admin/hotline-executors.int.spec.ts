@@ -24,6 +24,14 @@ afterAll(async () => {
  * manager sees executors' logins; employees' stay hidden and out of reach.
  */
 describe('hot line executors managed with RIGHT_USERS_HL only', () => {
+  it('the demo executors read as their names with one marker, no stray patronymic', async () => {
+    const rows = await app.server.ctx.pool.any(sql.unsafe`SELECT login, fio, patronymic FROM rm_users WHERE login IN ('hotline', 'hotline2') ORDER BY login`);
+    expect(rows.map((r) => ({ ...r }))).toEqual([
+      { login: 'hotline', fio: 'Техподдержка ГАС «Правосудие» (ГЛ)', patronymic: null },
+      { login: 'hotline2', fio: 'Техподдержка ГАС «Правосудие», вторая линия (ГЛ)', patronymic: null },
+    ]);
+  });
+
   it('lists executors with their logins, creates one and saves it back as read', async () => {
     const list = await senior.get(filter({ hotline_worker: true, pageNumber: 1 }));
     expect(list.statusCode).toBe(200);
@@ -64,9 +72,13 @@ describe('hot line executors managed with RIGHT_USERS_HL only', () => {
     expect((await senior.get(`/api/users/${employeeId}`)).statusCode).toBe(403);
     // 'chief' holds RIGHT_USERS_LIST but not RIGHT_USERS_HL.
     expect((await chief.get(filter({ hotline_worker: true }))).statusCode).toBe(403);
-    const employees = (await chief.get(filter({ pageNumber: 1 }))).json() as { users: Array<{ login?: string; hotline_worker: boolean }> };
+    const employees = (await chief.get(filter({ pageNumber: 1 }))).json() as { users: Array<{ id: number; login?: string; hotline_worker: boolean; editable: boolean }> };
     expect(employees.users.length).toBeGreaterThan(0);
-    expect(employees.users.every((u) => !u.hotline_worker && typeof u.login === 'string')).toBe(true);
+    expect(employees.users.every((u) => !u.hotline_worker)).toBe(true);
+    // The chief's own accounts carry their logins; the higher ones he only sees read-only, without (decision 203).
+    expect(employees.users.filter((u) => u.editable).every((u) => typeof u.login === 'string')).toBe(true);
+    const others = employees.users.filter((u) => !u.editable && u.id !== chief.userId);
+    expect(others.every((u) => u.login === undefined)).toBe(true);
   });
 });
 
@@ -102,5 +114,23 @@ describe('GET /api/notifications/{userId}?pageNumber=', () => {
     expect(bell.notifications.some((n) => n.id === target.id)).toBe(false);
     // Another user's page stays closed.
     expect((await senior.get(`/api/notifications/${chief.userId}?pageNumber=1`)).statusCode).toBe(403);
+
+    // Only the new ones (the home page's 'Непрочитанные уведомления'): the read one is left out, and
+    // the count is the home page's number; only the read ones: it alone among these.
+    type Paged = { notifications: Array<{ id: string; state: number }>; itemsCount: number };
+    const unread = (await senior.get(`/api/notifications/${me}?pageNumber=1&state=1`)).json() as Paged;
+    expect(unread.notifications.length).toBeGreaterThan(0);
+    expect(unread.notifications.every((n) => n.state === 1)).toBe(true);
+    expect(unread.notifications.some((n) => n.id === target.id)).toBe(false);
+    const home = (await senior.get('/api/home')).json() as { inbox: Array<{ key: string; count: number }> };
+    expect(home.inbox.find((n) => n.key === 'notifications')?.count).toBe(unread.itemsCount);
+    const read = (await senior.get(`/api/notifications/${me}?pageNumber=1&state=2`)).json() as Paged;
+    expect(read.notifications.some((n) => n.id === target.id)).toBe(true);
+    expect(read.notifications.every((n) => n.state === 2)).toBe(true);
+    expect(unread.itemsCount + read.itemsCount).toBe(first.itemsCount);
+    // Any other state is refused in Russian.
+    const bad = await senior.get(`/api/notifications/${me}?pageNumber=1&state=7`);
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { message: string }).message).toMatch(/Состояние уведомлений/);
   });
 });

@@ -11,7 +11,7 @@ afterEach(async () => {
   dir = null;
 });
 
-describe('the hot line password key (issue 14: encrypted at rest, the key outside the database)', () => {
+describe('the hot line password key (decisions 68–71: encrypted at rest, the key outside the database)', () => {
   it('without HOTLINE_SECRET_KEY makes one random key in the data folder, readable by the service only, and keeps it', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'itsup-key-'));
     const dataDir = path.join(dir, 'data');

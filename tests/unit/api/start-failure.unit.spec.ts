@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../api/config';
-import { explainStartFailure, StartupError } from '../../../api/start-failure';
+import { explainStartFailure, failureDetails, StartupError } from '../../../api/start-failure';
 
 const embedded = loadConfig({ PORT: '3917', HOST: '0.0.0.0' });
 const external = loadConfig({ PORT: '3000', DATABASE_URL: 'postgres://app:secret@db.example:5432/itsupport' });
@@ -35,6 +35,14 @@ describe('explainStartFailure', () => {
     expect(refused).not.toContain('secret');
     expect(explainStartFailure(code('28P01'), external)).toContain('отклонил вход');
     expect(explainStartFailure(code('3D000'), external)).toContain('createdb');
+  });
+
+  it('prints no stack: the details are for the file (or DEBUG)', () => {
+    const deep = new Error('outer failure', { cause: new TypeError('inner failure') });
+    const text = explainStartFailure(deep, embedded);
+    expect(text).not.toMatch(/\n\s+at /);
+    expect(text.split('\n')).toHaveLength(2);
+    expect(failureDetails(deep)).toMatch(/outer failure[\s\S]*\n\s+at [\s\S]*caused by: TypeError: inner failure/);
   });
 
   it('does not blame DATABASE_URL when there is none', () => {

@@ -30,7 +30,7 @@ const CYRILLIC = /[А-Яа-яЁё]/;
 /** What every numeric primitive must refuse: past integer, huge, fractional, NaN-ish, wrong shapes. */
 const poison: unknown[] = [PG_INT_MAX + 1, 1e308, -1e308, 1.5, Number.NaN, Infinity, '1e308', '2147483648', '\u0000', [1], { id: 1 }, true, ''];
 
-describe('shared primitives (issue 9 section 1)', () => {
+describe('shared primitives (decisions 8, 13)', () => {
   describe('id', () => {
     it('accepts 1..2147483647 and digit strings', () => {
       expect(id().parse(1)).toBe(1);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { displayNameOf } from '../../../projections/user/display-name';
 
-/** Issue 19: the hot line marker is shown after the whole name, not inside it. */
+/** decisions 33–40: the hot line marker is shown after the whole name, not inside it. */
 describe('the display name of an account (rm_users.fio)', () => {
   test('a person: surname, name, patronymic', () => {
     expect(displayNameOf({ surname: 'Петров', name: 'Иван', patronymic: 'Сергеевич', hotline_worker: false })).toBe('Петров Иван Сергеевич');

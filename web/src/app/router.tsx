@@ -3,11 +3,12 @@ import { paths } from '@/config/paths';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 import { RouteGuard } from './route-guard';
-import { appRoutes } from './routes';
+import { appRoutes, preloadPageOf } from './routes';
 
 /** The layout around every route of the table; any other address goes Home. */
-export const createAppRouter = () =>
-  createBrowserRouter([
+export const createAppRouter = () => {
+  preloadPageOf(window.location.pathname);
+  return createBrowserRouter([
     {
       element: <AppLayout />,
       children: [
@@ -28,3 +29,4 @@ export const createAppRouter = () =>
       ],
     },
   ]);
+};

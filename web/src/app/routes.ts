@@ -1,10 +1,9 @@
 import type { ComponentType } from 'react';
 import { paths } from '@/config/paths';
-import { HomePage } from '@/features/app-info';
-import { LoginPage } from '@/features/auth';
+import { HomePage } from './pages/home-page';
 // The route list only (no components), so the catalogue screen stays in its lazy chunk.
 import { catalogPages } from '@/features/catalog/model/catalog-pages';
-import { lazyComponent } from '@/lib/lazy';
+import { lazyComponent, prefetch } from '@/lib/lazy';
 import { full, ownOrAll, readOrFull } from '@/lib/rights';
 import { GUESTS, PUBLIC, signedIn, type RouteAccess } from './access';
 import { courtReports } from '@domain/report/registry';
@@ -31,7 +30,7 @@ export interface AppRoute {
  */
 export const appRoutes: readonly AppRoute[] = [
   { path: paths.home, access: PUBLIC, Page: HomePage },
-  { path: paths.login, access: GUESTS, Page: LoginPage },
+  { path: paths.login, access: GUESTS, Page: lazyComponent(() => import('@/features/auth/components/login-page').then((m) => m.LoginPage)) },
   { path: paths.about, access: signedIn(), Page: lazyComponent(() => import('@/features/app-info/components/about-page').then((m) => m.AboutPage)) },
   { path: paths.requests, access: signedIn(ownOrAll('RIGHT_REQUEST_READ')), Page: lazyComponent(() => import('./pages/requests-page').then((m) => m.RequestsPage)) },
   {
@@ -41,6 +40,9 @@ export const appRoutes: readonly AppRoute[] = [
   },
   { path: paths.toolsSets, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-sets-page').then((m) => m.ToolsSetsPage)) },
   { path: paths.tools, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-page').then((m) => m.ToolsPage)) },
+  // A label's QR code: signs in on the spot when needed, then opens the card in the list.
+  { path: paths.toolAddress, access: PUBLIC, Page: lazyComponent(() => import('./pages/tool-address-page').then((m) => m.ToolAddressPage)) },
+  { path: paths.inventory, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/inventory-page').then((m) => m.InventoryPage)) },
   { path: paths.toolsAge, access: signedIn(ownOrAll('RIGHT_TOOLS_READ')), Page: lazyComponent(() => import('./pages/tools-age-page').then((m) => m.ToolsAgePage)) },
   { path: paths.users, access: signedIn(full('RIGHT_USERS_LIST')), Page: lazyComponent(() => import('./pages/users-page').then((m) => m.UsersPage)) },
   {
@@ -48,7 +50,7 @@ export const appRoutes: readonly AppRoute[] = [
     access: signedIn(readOrFull('RIGHT_USERS_HL')),
     Page: lazyComponent(() => import('./pages/users-page').then((m) => m.UsersHotlinePage)),
   },
-  // Requests to the administrator (issue 16): every signed-in user writes and reads their own.
+  // Requests to the administrator (decisions 57–66): every signed-in user writes and reads their own.
   { path: paths.requestInner, access: signedIn(), Page: lazyComponent(() => import('./pages/request-inner-page').then((m) => m.RequestInnerPage)) },
   { path: paths.notifications, access: signedIn(), Page: lazyComponent(() => import('./pages/notifications-page').then((m) => m.NotificationsPage)) },
   { path: paths.audit, access: signedIn(full('RIGHT_AUDIT')), Page: lazyComponent(() => import('./pages/audit-page').then((m) => m.AuditPage)) },
@@ -60,9 +62,9 @@ export const appRoutes: readonly AppRoute[] = [
     Page: lazyComponent(() => import('./pages/organizations-page').then((m) => m.OrganizationsPage)),
   },
   { path: paths.hosts, access: signedIn(readOrFull('RIGHT_ORGANIZATIONS')), Page: lazyComponent(() => import('./pages/organizations-page').then((m) => m.HostsPage)) },
-  // Units import (issue 16): the menu's rule, RIGHT_REFERENCES FULL (saving organisations also needs RIGHT_ORGANIZATIONS FULL).
+  // Units import (decisions 57–66): the menu's rule, RIGHT_REFERENCES FULL (saving organisations also needs RIGHT_ORGANIZATIONS FULL).
   { path: paths.unitsImport, access: signedIn(full('RIGHT_REFERENCES')), Page: lazyComponent(() => import('./pages/units-import-page').then((m) => m.UnitsImportPage)) },
-  // Equipment references of issue 12 (equipment.md 2): the spares stock with RIGHT_ZIP READ or FULL.
+  // Equipment references of decisions 48–56 (equipment.md 2): the spares stock with RIGHT_ZIP READ or FULL.
   { path: paths.spares, access: signedIn(readOrFull('RIGHT_ZIP')), Page: lazyComponent(() => import('./pages/spares-page').then((m) => m.SparesPage)) },
   {
     path: paths.toolsModels,
@@ -71,23 +73,24 @@ export const appRoutes: readonly AppRoute[] = [
   },
   // The registry checks (Administration menu); each check's calls need their own right on the server.
   { path: paths.toolsCheck, access: signedIn(), Page: lazyComponent(() => import('./pages/tools-check-page').then((m) => m.ToolsCheckPage)) },
-  // Documents for signature (issue 13): with FULL of any signing right (administration.md 6).
+  // Documents for signature (decisions 72–86): with FULL of any signing right (administration.md 6).
   {
     path: paths.documentsList,
     access: signedIn(full('RIGHT_SIGNING_DOCS_IAC'), full('RIGHT_SIGNING_DOCS_UNIT'), full('RIGHT_SIGNING_DOCS_FINAL')),
     Page: lazyComponent(() => import('./pages/documents-list-page').then((m) => m.DocumentsListPage)),
   },
-  // Support news and manuals (issue 16): every signed-in user reads them; edits need their rights.
+  { path: paths.trustedCas, access: signedIn(full('RIGHT_SIGNING_CERTIFICATES')), Page: lazyComponent(() => import('./pages/trusted-cas-page').then((m) => m.TrustedCasPage)) },
+  // Support news and manuals (decisions 57–66): every signed-in user reads them; edits need their rights.
   { path: paths.gasSoftRenewal, access: signedIn(), Page: lazyComponent(() => import('./pages/news-page').then((m) => m.NewsPage)) },
   { path: paths.manuals, access: signedIn(), Page: lazyComponent(() => import('./pages/manuals-page').then((m) => m.ManualsPage)) },
-  // The orders of the menu 'Документация' (issue 15): any signed-in user opens one; the administrator fills the folder.
+  // The orders of the menu 'Документация' (decisions 87–96): any signed-in user opens one; the administrator fills the folder.
   { path: paths.publicOrder, access: signedIn(), Page: lazyComponent(() => import('./pages/public-docs-page').then((m) => m.PublicOrderPage)) },
   { path: paths.publicDocs, access: signedIn(full('RIGHT_SETTINGS')), Page: lazyComponent(() => import('./pages/public-docs-page').then((m) => m.PublicDocsPage)) },
   // The simple references (administration.md 2.1): opened with the catalogue's read right.
   ...catalogPages.map(({ path, access }) => ({ path, access: signedIn(access), Page: CatalogPage })),
-  // The reports (issue 15): one dialog page each, with FULL of the report's own right (administration.md 6).
+  // The reports (decisions 87–96): one dialog page each, with FULL of the report's own right (administration.md 6).
   ...courtReports.map((r) => ({ path: reportPath(r.id), access: signedIn(full(r.right.key)), Page: ReportPage })),
-  // The technical documents (issue 15): request read OWN or ALL (the dialog lists the objects of that scope).
+  // The technical documents (decisions 87–96): request read OWN or ALL (the dialog lists the objects of that scope).
   ...technicalDocuments.map((d) => ({ path: technicalDocPath(d.id), access: signedIn(ownOrAll('RIGHT_REQUEST_READ')), Page: TechnicalDocPage })),
 ];
 
@@ -95,3 +98,12 @@ const byPath = new Map(appRoutes.map((r) => [r.path, r]));
 
 /** The route of a link target ('/requests?open=1' -> the /requests route), if it exists. */
 export const routeOf = (target: string): AppRoute | undefined => byPath.get(target.split(/[?#]/)[0] ?? target);
+
+/**
+ * Starts fetching the lazy page of an address at once: on a reload it would otherwise wait for the
+ * restored session's confirmation (RouteGuard), one round trip after the other.
+ */
+export const preloadPageOf = (target: string): void => {
+  const Page = routeOf(target)?.Page;
+  if (Page && 'preload' in Page && typeof Page.preload === 'function') prefetch(Page as { preload: () => Promise<unknown> });
+};

@@ -2,11 +2,13 @@ export { AppDialog, type AppDialogProps } from './app-dialog';
 export { AttachedFiles, type AttachedFilesProps } from './attached-files';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { DateInput, type DateInputProps } from './date-input';
+export { DialogLoading } from './dialog-loading';
 export { DebouncedTextField, type DebouncedTextFieldProps } from './debounced-text-field';
 export { FullScreenSpinner } from './full-screen-spinner';
 export { TablePager, type TablePagerProps } from './table-pager';
 export { ListScreenHeader, type ListScreenHeaderProps } from './list-screen-header';
 export { MomentBanner, type MomentBannerProps } from './moment-banner';
+export { PastMoment, usePastMoment } from './past-moment';
 export {
   ConfirmDelete,
   DataTable,
@@ -23,3 +25,4 @@ export {
   type ListScreenProps,
   type RowDelete,
 } from './list-screen';
+export { ChangeHistoryTable, groupChanges, SHOW_MOMENT, type ChangeGroup, type ChangeRow } from './change-history';

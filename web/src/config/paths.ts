@@ -9,6 +9,9 @@ export const paths = {
   requests: '/requests',
   requestsHotLine: '/requests-hot-line',
   tools: '/tools',
+  /** A card's own address, printed as a label's QR code: `/tools/{id}`. */
+  toolAddress: '/tools/:id',
+  inventory: '/inventory',
   toolsAge: '/tools-list',
   toolsSets: '/tools-sets',
   roles: '/roles',
@@ -24,7 +27,7 @@ export const paths = {
   servicesRepairs: '/services-repairs',
   commonDisrepairs: '/common-disrepairs',
   problemsCategories: '/problems-categories',
-  // Requests to the administrator (features/inner-request, issue 16).
+  // Requests to the administrator (features/inner-request, decisions 57–66).
   requestInner: '/request-inner',
   toolsKinds: '/tools-kinds',
   toolsSetsNames: '/tools-sets-names',
@@ -36,23 +39,25 @@ export const paths = {
   users: '/users',
   usersHotline: '/users-hotline',
   notifications: '/notifications',
-  // Outgoing mail and hot line calls (features/outbox, issue 14).
+  // Outgoing mail and hot line calls (features/outbox, decisions 68–71).
   outbox: '/outbox',
-  // The audit trail (features/audit, issue 17).
+  // The audit trail (features/audit, decisions 97–99).
   audit: '/audit',
-  // Units import (issue 16, features/organization-admin).
+  // Units import (decisions 57–66, features/organization-admin).
   unitsImport: '/units-import',
-  // Documents for signature (features/signing, issue 13).
+  // Documents for signature (features/signing, decisions 72–86).
   documentsList: '/documents-list',
-  // Support news and manuals (features/news, features/manual, issue 16).
+  // The trust store of signatures: root and intermediate CAs, CRLs.
+  trustedCas: '/trusted-cas',
+  // Support news and manuals (features/news, features/manual, decisions 57–66).
   gasSoftRenewal: '/gas-soft-renewal',
   manuals: '/manuals',
-  // The four orders of the menu 'Документация' (features/public-docs, issue 15): one opens in a tab, the administrator fills the folder.
+  // The four orders of the menu 'Документация' (features/public-docs, decisions 87–96): one opens in a tab, the administrator fills the folder.
   publicOrder: '/public-order',
   publicDocs: '/public-docs',
 } as const;
 
-/** A report's dialog (menu Отчеты, issue 15): one address per report of domain/report. */
+/** A report's dialog (menu Отчеты, decisions 87–96): one address per report of domain/report. */
 export const reportPath = (reportId: string) => `/reports/${reportId}`;
 
 /** The request list opening one request on its comments tab ('Чат по заявке'). */
@@ -61,7 +66,7 @@ export const requestChatPath = (requestId: number) => `${paths.requests}?open=${
 /** The request list opening one request on its documents tab (from 'Документы на подпись'). */
 export const requestDocumentsPath = (requestId: number) => `${paths.requests}?open=${requestId}&tab=documents`;
 
-/** A technical document's dialog (menu Документация, issue 15). */
+/** A technical document's dialog (menu Документация, decisions 87–96). */
 export const technicalDocPath = (docId: string) => `/technical-docs/${docId}`;
 
 /** One order of the public docs folder, opened in its own tab (menu Документация). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildActData, actTextError, defaultActText, equipmentLine, type ActTool } from '../../../../domain/act/data';
+import { buildActData, actTextError, defaultActText, equipmentLine, objectLineOf, placeOf, type ActTool } from '../../../../domain/act/data';
+import { actTagsOf, templateContractErrors } from '../../../../domain/act/contracts';
 import { signerCandidates, signerErrors, preselected, type SignerUser } from '../../../../domain/act/signers';
 import { stampRows } from '../../../../domain/act/stamp';
 import { missingTags, signersCountOf, templateKindOf, unknownTags } from '../../../../domain/act/templates';
@@ -10,8 +11,8 @@ import { emptyRequestData } from '../../../../domain/request/state';
 import { generateActRefusal } from '../../../../domain/request/generate-act';
 import { given } from '../../../support/given-when-then';
 import { foldRequest, requestDecider } from '../../../../domain/request/decider';
-import { actor, registered } from '../request/fixtures';
-import { doc } from '../../../support/request-histories';
+import { actor, baseFields } from '../request/fixtures';
+import { doc, requestHistory } from '../../../support/request-histories';
 
 const printer: ActTool = { id: 7, title: 'Принтер HP LaserJet M404', serial: 'SN100', inventory: 'ИН-00012' };
 const place = { region: 'Москва', branch: 'Филиал ИАЦ по г. Москве', court: 'Басманный районный суд', courtAddress: 'ул. Станиславского, 14', unit: 'Здание 1', unitAddress: 'ул. Станиславского, 14' };
@@ -26,9 +27,49 @@ describe('act data', () => {
     });
     expect(data).toMatchObject({ act_title: 'АКТ СО-8', act_number: 'СР-77-3/2026', act_date: '09.03.2026', request_number: '12', has_final: false, final_name: '' });
     expect(data.tools).toEqual([{ n: 1, title: printer.title, serial: 'SN100', inventory: 'ИН-00012', place: '', person: '' }]);
-    expect(data.works).toEqual([{ n: 1, title: 'Замена блока питания' }]);
+    expect(data.works).toEqual([{ n: 1, title: 'Замена блока питания', cost: '' }]);
     expect(data.spares).toEqual([{ n: 1, title: 'Блок питания' }]);
     expect(data.signers.map((s) => s.name)).toEqual(['Смирнов А. В.', 'Сидоров Н. П.']);
+  });
+
+  it('СО-8 itemises branch spares, ПБС spares and works; costs to kopecks only for a viewer of costs', () => {
+    const request = { ...emptyRequestData(), tool_id: 7, works: [{ title: 'Диагностика', cost: 500 }, { title: 'Замена ролика', cost: 1000.5 }], spares_pbs: [{ title: 'Ролик ПБС', cost: 350.255 }] };
+    const input = {
+      kind: ActKind.CO_8, signersCount: 2 as const, number: '1', date: '2026-03-09', actText: '', request, place, tools: new Map([[7, printer]]),
+      spares: [{ code: 1009, title: 'Батарея для ИБП 12 В 9 А·ч', amount: 2, cost: 2300 }], engineer: '', signers: {},
+    };
+    const withCosts = buildActData({ ...input, showCosts: true });
+    expect(withCosts.spares_branch).toEqual([{ n: 1, code: '1009', title: 'Батарея для ИБП 12 В 9 А·ч', amount: '2', cost: '2\u00a0300,00', sum: '4\u00a0600,00' }]);
+    expect(withCosts.spares_pbs).toEqual([{ n: 1, title: 'Ролик ПБС', amount: '1', cost: '350,26', sum: '350,26' }]);
+    expect(withCosts.works.map((w) => w.cost)).toEqual(['500,00', '1\u00a0000,50']);
+    expect(withCosts).toMatchObject({ works_total: '1\u00a0500,50', spares_branch_total: '4\u00a0600,00', spares_pbs_total: '350,26', total: '6\u00a0450,76', show_costs: true });
+    expect(withCosts.spares.map((s) => s.title)).toEqual(['Батарея для ИБП 12 В 9 А·ч', 'Ролик ПБС']);
+    const without = buildActData(input);
+    expect(without.spares_branch[0]).toMatchObject({ code: '1009', amount: '2', cost: '', sum: '' });
+    expect([without.total, without.works_total, without.show_costs]).toEqual(['', '', false]);
+  });
+
+  it('the place and object lines name each thing once, never "г. г."', () => {
+    const moscow = { region: 'г. Москва', branch: '', court: 'Басманный районный суд г. Москвы', courtAddress: 'г. Москва, ул. Кирова, д. 5', unit: 'Басманный районный суд г. Москвы', unitAddress: 'г. Москва, ул. Кирова, д. 78', building: 'Басманный районный суд г. Москвы, здание 1' };
+    expect(placeOf(moscow)).toBe('г. Москва');
+    expect(objectLineOf(moscow)).toBe('Басманный районный суд г. Москвы, здание 1');
+    expect(objectLineOf({ ...moscow, building: moscow.court })).toBe('Басманный районный суд г. Москвы');
+    expect(objectLineOf(place)).toBe('Басманный районный суд, Здание 1');
+    expect(placeOf({ ...place, unitAddress: 'Московская обл., г. Химки', courtAddress: '', region: 'Московская область' })).toBe('Московская область');
+    expect(placeOf({ ...moscow, unitAddress: 'город Казань, ул. Баумана' })).toBe('город Казань');
+    fc.assert(
+      fc.property(fc.constantFrom('г. Москва', 'Москва', 'Московская область', 'г. Санкт-Петербург'), fc.constantFrom('', 'г. Москва, ул. Ленина, д. 1', 'ул. Ленина, д. 1'), (region, address) => {
+        const line = placeOf({ ...moscow, region, unitAddress: address, courtAddress: '' });
+        return !/г\.\s*г\./.test(line) && line.length > 0;
+      }),
+    );
+  });
+
+  it('each act has its own data contract; a template is checked against its act', () => {
+    expect(templateContractErrors('act-co-8', { act_number: {}, act_date: {}, stamps: {}, spares_branch: { code: {}, cost: {} } })).toEqual({ unknown: [], missing: [] });
+    expect(templateContractErrors('act-co-7', { act_number: {}, act_date: {}, stamps: {}, spares_branch: { code: {} } }).unknown).toEqual(['spares_branch']);
+    expect(templateContractErrors('act-learning', { act_number: {}, act_date: {}, signers: { stamp: {} }, students: { name: {}, salary: {} } })).toEqual({ unknown: ['students.salary'], missing: [] });
+    expect(actTagsOf('act-co-3').students).toBeUndefined();
   });
 
   it('СО-7 keeps its equipment line; an inventory number starting with "бн" counts as empty', () => {
@@ -72,25 +113,34 @@ describe('act data', () => {
 describe('signers (requests.md 6)', () => {
   const rights = (...keys: string[]) => [Object.fromEntries(keys.map((k) => [k, 2]))];
   const users: SignerUser[] = [
-    { id: 1, name: 'Б', post: 'п', organizationId: 10, inBranch: true, units: [], rights: rights('RIGHT_SIGNING_DOCS_IAC', 'RIGHT_SIGNING_DOCS_FINAL') },
-    { id: 2, name: 'А', post: 'п', organizationId: 20, inBranch: false, units: [], rights: rights('RIGHT_SIGNING_DOCS_UNIT') },
-    { id: 3, name: 'В', post: 'п', organizationId: 10, inBranch: true, units: [5], rights: rights('RIGHT_SIGNING_DOCS_UNIT') },
-    { id: 4, name: 'Г', post: 'п', organizationId: 30, inBranch: false, units: [], rights: rights('RIGHT_SIGNING_DOCS_UNIT', 'RIGHT_SIGNING_DOCS_IAC') },
+    { id: 1, name: 'Б', post: 'п', organizationId: 10, inBranch: true, rights: rights('RIGHT_SIGNING_DOCS_IAC', 'RIGHT_SIGNING_DOCS_FINAL') },
+    { id: 2, name: 'А', post: 'п', organizationId: 20, inBranch: false, rights: rights('RIGHT_SIGNING_DOCS_UNIT') },
+    // The branch director serving the court, with the object-signing right: still not an object signer.
+    { id: 3, name: 'В', post: 'Директор филиала', organizationId: 10, inBranch: true, rights: rights('RIGHT_SIGNING_DOCS_UNIT') },
+    { id: 4, name: 'Г', post: 'п', organizationId: 30, inBranch: false, rights: rights('RIGHT_SIGNING_DOCS_UNIT', 'RIGHT_SIGNING_DOCS_IAC') },
+    { id: 5, name: 'Д', post: 'п', organizationId: 20, inBranch: false, rights: rights('RIGHT_SIGNING_DOCS_UNIT') },
   ];
-  const c = signerCandidates(users, { id: 5, organizationId: 20 });
+  const c = signerCandidates(users, { organizationId: 20 });
 
-  it('branch signers in the branch, object signers of the organisation or serving the unit, final in the region', () => {
+  it('branch signers in the branch, object signers only of the request\'s organisation, final in the region', () => {
     expect(c.iac.map((x) => x.id)).toEqual([1]);
-    expect(c.unit.map((x) => x.id)).toEqual([2, 3]);
+    expect(c.unit.map((x) => x.id)).toEqual([2, 5]);
     expect(c.final.map((x) => x.id)).toEqual([1]);
     expect(preselected(c, 3)).toEqual({ iac: 1, final: 1 });
+  });
+
+  it('a single object candidate is preselected', () => {
+    const single = signerCandidates(users.filter((u) => u.id !== 5), { organizationId: 20 });
+    expect(single.unit.map((x) => x.id)).toEqual([2]);
+    expect(preselected(single, 2)).toEqual({ iac: 1, unit: 2 });
   });
 
   it("'Укажите подписанта', the same person not twice, only candidates", () => {
     expect(signerErrors(2, { iac: 1 }, c)).toEqual({ unit: 'Укажите подписанта' });
     expect(signerErrors(3, { iac: 1, unit: 2, final: 1 }, c)).toEqual({ final: 'Один и тот же сотрудник не может быть выбран подписантом дважды' });
     expect(signerErrors(2, { iac: 4, unit: 2 }, c)).toEqual({ iac: 'Сотрудник не может подписывать документы в этой роли по заявке' });
-    expect(signerErrors(2, { iac: 1, unit: 3 }, c)).toBeNull();
+    expect(signerErrors(2, { iac: 1, unit: 3 }, c)).toEqual({ unit: 'Сотрудник не может подписывать документы в этой роли по заявке' });
+    expect(signerErrors(2, { iac: 1, unit: 2 }, c)).toBeNull();
   });
 });
 
@@ -98,10 +148,15 @@ describe('the request decides a generated act', () => {
   const editor = actor({ RIGHT_REQUEST_EDIT: 2 });
   const document = { ...doc(ActKind.CO_8), act_number: 'СР-77-1/2026', act_date: '2026-03-09' };
   const command = { type: 'GenerateAct' as const, actor: editor, act_kind: ActKind.CO_8, document, number: 'СР-77-1/2026', date: '2026-03-09', template: { kind: 'act-co-8', version: 1, checksum: 'c' }, data: {} };
-  const ready = registered({ request_status_id: 3, request_kind_id: 2, view_res_after: 1, comment_after: 'Заменён блок', hotlinegas_number: 'ГЛ-1' });
+  // A hard repair being performed, with the inspection after repair and the hot line number saved.
+  const ready = requestHistory({
+    request: baseFields({ request_kind_id: 2, program_id: null }),
+    stage: 'performing',
+    result: { view_res_after: 1, comment_after: 'Заменён блок', hotlinegas_number: 'ГЛ-1' },
+  });
 
   it('attaches the act and fills its number and date', () => {
-    given(requestDecider, [ready])
+    given(requestDecider, ready)
       .when(command)
       .then([
         { type: 'RequestActGenerated', data: { document, act_kind: 'CO_8', number: 'СР-77-1/2026', date: '2026-03-09', template: command.template, data: {} } },
@@ -110,10 +165,10 @@ describe('the request decides a generated act', () => {
   });
 
   it('refuses a second act, a request not performing, a user without the edit right', () => {
-    given(requestDecider, [ready, { type: 'RequestActGenerated', data: { ...command, document } } as never])
+    given(requestDecider, [...ready, { type: 'RequestActGenerated', data: { ...command, document } } as never])
       .when(command)
       .thenThrows('Акт уже сформирован. Перейдите в раздел Документы', 'refused');
-    const state = foldRequest([ready]);
+    const state = foldRequest(ready);
     expect(generateActRefusal({ ...state, request_status_id: 2 }, command)).toEqual({ kind: 'refused', message: 'Сформировать акт можно только для заявки в статусе «Исполняется»' });
     expect(generateActRefusal(state, { ...command, actor: actor({}) })?.kind).toBe('forbidden');
     expect(generateActRefusal(state, command)).toBeNull();

@@ -107,7 +107,6 @@ describe('accounts', () => {
     type: 'UserRegistered',
     data: {
       id: 20,
-      password_hash: 'h',
       user: {
         surname: 'Петров', name: 'Иван', patronymic: null, phone: null, email: 'p@x.ru', organization_id: 2, post_id: null,
         post_description: null, due_order: null, login: 'petrov', hotline_worker: false, users_roles: [3], units: [1], users_programs: [],
@@ -116,7 +115,7 @@ describe('accounts', () => {
   };
   const refs = { organizations: [{ id: 2, region_id: 1 }], units: [{ id: 1, organization_id: 2, region_id: 1 }], targetRights: {} };
   const save = (input: Record<string, unknown>, actor: Actor, roles = [{ id: 3, access_level: 1, role_is_hotline: false, rightsObject: {} }]) => ({
-    type: 'SaveUser' as const, id: 20, input: { surname: 'Петров', name: 'Иван', email: 'p@x.ru', organization_id: 2, login: 'petrov', users_roles: [3], units: [1], ...input }, passwordHash: null, roles, targetAccessLevel: 1, refs, actor,
+    type: 'SaveUser' as const, id: 20, input: { surname: 'Петров', name: 'Иван', email: 'p@x.ru', organization_id: 2, login: 'petrov', users_roles: [3], units: [1], ...input }, passwordGiven: false, roles, targetAccessLevel: 1, refs, actor,
   });
 
   it('given an account, when set inactive by someone with the status right, then its roles and units are cleared', () =>

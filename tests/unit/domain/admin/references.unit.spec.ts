@@ -6,7 +6,7 @@ import { allRights } from '../../../../domain/rights';
 import type { Actor } from '../../../../domain/shared/actor';
 import { given } from '../../../support/given-when-then';
 
-/* Issue 9, section 2: every id an administration command names must exist. */
+/* decisions 8, 13: every id an administration command names must exist. */
 const admin: Actor = { userId: 1, rights: allRights(), accessLevel: 4 };
 
 describe('catalogue items refer only to existing items', () => {
@@ -89,7 +89,7 @@ describe('organisations refer to existing regions and kinds, within the actor sc
 describe('accounts refer to existing positions and programs', () => {
   const input = { surname: 'Петров', name: 'Иван', email: 'p@x.ru', login: 'petrov', organization_id: 2, users_roles: [], units: [], password: 'secret77' };
   const refs = { organizations: [{ id: 2, region_id: 1 }], units: [], targetRights: {}, posts: [4], programs: [8] };
-  const save = (over: Record<string, unknown>) => ({ type: 'SaveUser' as const, id: 50, input: { ...input, ...over }, passwordHash: 'h', roles: [], targetAccessLevel: 0, refs, actor: admin });
+  const save = (over: Record<string, unknown>) => ({ type: 'SaveUser' as const, id: 50, input: { ...input, ...over }, passwordGiven: true, roles: [], targetAccessLevel: 0, refs, actor: admin });
 
   it('given an unknown position, then refused', () => given(userDecider).when(save({ post_id: 99999 })).thenThrows('Должность не найдена', 'invalid'));
 

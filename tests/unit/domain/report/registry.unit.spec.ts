@@ -27,7 +27,7 @@ describe('report registry', () => {
 
     it('names its files per format', () => {
       for (const format of report.formats) {
-        // The court reports' dialogs (issue 15) need a region and a period, the technical documents an
+        // The court reports' dialogs (decisions 87–96) need a region and a period, the technical documents an
         // object, its signers and a year (and the object's vncode); each ignores the others' keys.
         const parameters = {
           format, region_id: 1, balance_holder_id: 1, supply_kind: 1, date_beg: '2020-01-01', date_end: '2020-12-31',

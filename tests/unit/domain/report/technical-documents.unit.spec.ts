@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/report/technical/documents';
 import { isPdfHead, publicDocName } from '../../../../domain/report/technical/public-docs';
 
-describe('technical documents (issue 15)', () => {
+describe('technical documents (decisions 87–96)', () => {
   it('takes the KSA code from the vncode (leftmost of RS, OS, GV, UD, OV), else the default blank', () => {
     expect(ksaCodeOf('77RS0001')).toBe('RS');
     expect(ksaCodeOf('50os0002')).toBe('OS');

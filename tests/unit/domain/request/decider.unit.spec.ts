@@ -20,7 +20,10 @@ import {
   type SubmittedRequest,
 } from '../../../../domain/request';
 import { DomainError } from '../../../../domain/shared/errors';
+import { canRegisterOnHotLine } from '../../../../domain/request/rules';
+import { allRights } from '../../../../domain/rights/rights';
 import { given } from '../../../support/given-when-then';
+import { requestHistory } from '../../../support/request-histories';
 import {
   NOW,
   R,
@@ -35,6 +38,7 @@ import {
   hotliner,
   manager,
   nobody,
+  plantedRequest,
   registered,
   save,
   stateOf,
@@ -58,7 +62,7 @@ const register = (over: SubmittedRequest = {}, extra: Partial<Extract<RequestCom
 describe('registration', () => {
   it('registers a branch request waiting for an engineer, stamped with the command time', () => {
     given(requestDecider, [])
-      // The creator with the approval right (request-edit): only it assigns executors on registration (issue 19).
+      // The creator with the approval right (request-edit): only it assigns executors on registration (decisions 33–40).
       .when(register({}, { engineer_ids: [2, 2, 3], attachments: [file('f1')], actor: actor({ ...R.create, ...R.edit }, 6) }), ctx())
       .then([
         {
@@ -152,17 +156,20 @@ describe('saves', () => {
   });
 
   it('an old flaw in a field nobody may change now does not block a save of what may change', () => {
-    const flawed = registered({ request_status_id: S.PERFORMED, result: 'fulfilled', note: null });
+    // Data of the old system: a result without the note every save now requires.
+    const oldData = 'the old system kept results without a note; every save of a result now requires one, so no command leaves it so';
+    const flawed = plantedRequest(oldData, { request_status_id: S.PERFORMED, result: 'fulfilled', note: null });
     given(requestDecider, [flawed])
       .when(save(actor(R.hotlineNumber), { hotlinegas_number: '15' }), ctx())
       .then([{ type: 'RequestFieldsChanged', data: { changes: [{ field: 'hotlinegas_number', old: null, new: '15' }] } }]);
-    given(requestDecider, [registered({ request_status_id: S.PERFORMING, result: 'fulfilled', note: null })])
+    given(requestDecider, [plantedRequest(oldData, { request_status_id: S.PERFORMING, result: 'fulfilled', note: null })])
       .when(save(editor, { result_type: 1 }), ctx())
       .thenThrows('Необходимо заполнить', 'invalid');
   });
 
   it('a new act must meet its preconditions', () => {
-    given(requestDecider, [registered({ request_status_id: S.PERFORMING, result: 'fulfilled', note: 'Готово' })])
+    // Performing with its result saved, not yet on the hot line.
+    given(requestDecider, requestHistory({ request: baseFields(), stage: 'performing', result: { result: 'fulfilled', note: 'Готово' } }))
       .when(save(editor, {}, { documents_added: [doc(ActKind.CO_3)] }), ctx())
       .thenThrows(
         'Создание акта невозможно, заполните поле Номер на ГЛ: заявка должна быть зарегистрирована на горячей линии (кнопка «Добавить на ГЛ»)',
@@ -171,7 +178,7 @@ describe('saves', () => {
   });
 
   it('too many documents are refused', () => {
-    const history: RequestEvent[] = [registered({ request_status_id: S.PERFORMING })];
+    const history: RequestEvent[] = requestHistory({ request: baseFields(), stage: 'performing' });
     for (let i = 0; i < 20; i++) history.push({ type: 'RequestDocumentAttached', data: { document: doc(null, `d${i}`) } });
     given(requestDecider, history)
       .when(save(editor, {}, { documents_added: [doc(null, 'd20')] }), ctx())
@@ -235,7 +242,7 @@ describe('comments', () => {
         notify_user_ids: [2, 3],
       },
     } as const satisfies RequestEvent;
-    given(requestDecider, [registered({ request_status_id: S.CLOSED })])
+    given(requestDecider, requestHistory({ request: baseFields(), stage: 'closed' }))
       .when(comment('Когда приедет инженер?', [file('c1', 'photo.jpg')]), ctx())
       .then([first]);
     given(requestDecider, [registered(), first])
@@ -260,6 +267,16 @@ describe('hot line e-mail flags', () => {
       .then([{ type: 'RequestFieldsChanged', data: { changes: [{ field: 'hotline_email_register_sent', old: false, new: true }] } }]);
     given(requestDecider, [registered({ hotline_email_register_sent: true })]).when(mark, ctx()).then([]);
   });
+
+  it('a registration mail that finally failed clears the flag, so the request may be registered again', () => {
+    const undelivered: RequestCommand = { type: 'MarkHotlineEmailUndelivered', which: 'register' };
+    given(requestDecider, [registered({ hotline_email_register_sent: true })])
+      .when(undelivered, ctx())
+      .then([{ type: 'RequestFieldsChanged', data: { changes: [{ field: 'hotline_email_register_sent', old: true, new: false }] } }]);
+    given(requestDecider, [registered()]).when(undelivered, ctx()).then([]);
+    const after = stateOf([registered({ hotline_email_register_sent: true }), ...requestDecider.decide(stateOf([registered({ hotline_email_register_sent: true })]), undelivered, ctx())]);
+    expect(canRegisterOnHotLine(after, allRights())).toBe(true);
+  });
 });
 
 describe('deletion', () => {
@@ -283,7 +300,7 @@ describe('available actions', () => {
     const waiting = stateOf([registered({}, { engineers: [3] })]);
     expect([...availableActions(waiting, engineer, NOW)].sort()).toEqual(['assign', 'recall', 'save', 'take']);
     expect([...availableActions(waiting, nobody, NOW)]).toEqual([]);
-    const hotline = stateOf([registered({ request_status_id: S.HOT_LINE_PERFORMING, request_performer_kind: 'SENIOR' })]);
+    const hotline = stateOf(requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-performing' }));
     expect([...availableActions(hotline, hotliner, NOW)].sort()).toEqual(['recall', 'save']);
     expect([...availableActions(hotline, manager, NOW)].sort()).toEqual(['assign', 'hotline-fulfil', 'hotline-reexecute', 'recall', 'save']);
   });

@@ -15,22 +15,51 @@ import {
   type RequestEvent,
 } from '../../../../domain/request';
 import { given } from '../../../support/given-when-then';
+import { requestHistory } from '../../../support/request-histories';
 import {
   R,
   actor,
   attached,
+  baseFields,
   ctx,
   doc,
   editor,
   file,
   hotliner,
+  plantedRequest,
   registered,
   save,
   stateOf,
 } from './fixtures';
 
 const S = RequestStatus;
-const at = (status: number, over = {}) => stateOf([registered({ request_status_id: status, ...over })]);
+const special = baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE });
+/** A request in each status, reached by the commands that lead there (only the legacy «Ожидает назначения» is planted). */
+const historyAt = (status: number): RequestEvent[] => {
+  switch (status) {
+    case S.WAITING_ASSIGNMENT:
+      return [plantedRequest('«Ожидает назначения» comes only with the old system\'s data: no command leads to it', { request_status_id: S.WAITING_ASSIGNMENT })];
+    case S.WAITING_ENGINEER:
+      return requestHistory({ request: baseFields(), stage: 'registered' });
+    case S.PERFORMING:
+      return requestHistory({ request: baseFields(), stage: 'performing' });
+    case S.PERFORMED:
+      return requestHistory({ request: baseFields(), stage: 'performed' });
+    case S.CLOSED:
+      return requestHistory({ request: baseFields(), stage: 'closed' });
+    case S.CANCELED:
+      return [registered({ request_kind_id: RequestKind.MISTAKE, program_id: null })];
+    case S.HOT_LINE_WAITING:
+      return requestHistory({ request: special, stage: 'hotline-waiting' });
+    case S.HOT_LINE_PERFORMING:
+      return requestHistory({ request: special, stage: 'hotline-performing' });
+    case S.HOT_LINE_PERFORMED:
+      return requestHistory({ request: special, stage: 'hotline-performed' });
+    default:
+      throw new Error(`no history reaches status ${status}`);
+  }
+};
+const at = (status: number) => stateOf(historyAt(status));
 const all = actor({ ...R.edit, ...R.hotlineEdit, ...R.hotlineNumber, ...R.docsDelete });
 
 describe('editability (requests.md 4.1)', () => {
@@ -50,7 +79,8 @@ describe('editability (requests.md 4.1)', () => {
     });
 
     it('a hot line request is edited with the hotline-edit right, not with request-edit', () => {
-      const waiting = registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: PerformerKind.SENIOR });
+      // Registered for the hot line, it waits for it.
+      const waiting = registered({ request_performer_kind: PerformerKind.SENIOR });
       given(requestDecider, [waiting])
         .when(save(hotliner, { request_text: 'Новое описание проблемы' }), ctx())
         .then((events) => expect(events[0]?.type).toBe('RequestFieldsChanged'));
@@ -93,10 +123,10 @@ describe('editability (requests.md 4.1)', () => {
     });
 
     it('a changed description is refused once performing or performed, and nothing is emitted', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMING })])
+      given(requestDecider, historyAt(S.PERFORMING))
         .when(save(editor, { request_text: 'Не включается монитор' }), ctx())
         .thenThrows('Поле «Описание» нельзя изменить в статусе «Исполняется»', 'refused');
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED })])
+      given(requestDecider, historyAt(S.PERFORMED))
         .when(save(all, { request_text: 'Не включается монитор' }), ctx())
         .thenThrows('Поле «Описание» нельзя изменить в статусе «Выполнена»', 'refused');
     });
@@ -110,7 +140,7 @@ describe('editability (requests.md 4.1)', () => {
 
   describe('attachments', () => {
     it('are editable in waiting assignment and waiting engineer', () => {
-      given(requestDecider, [registered({ request_status_id: S.WAITING_ASSIGNMENT })])
+      given(requestDecider, historyAt(S.WAITING_ASSIGNMENT))
         .when(save(editor, {}, { attachments_added: [file('f1')] }), ctx())
         .then([{ type: 'RequestAttachmentAdded', data: { file: file('f1') } }]);
       given(requestDecider, [registered(), { type: 'RequestAttachmentAdded', data: { file: file('f1') } } as RequestEvent])
@@ -119,10 +149,10 @@ describe('editability (requests.md 4.1)', () => {
     });
 
     it('are locked in hot line waiting and later statuses', () => {
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_WAITING, request_performer_kind: 'SENIOR' })])
+      given(requestDecider, historyAt(S.HOT_LINE_WAITING))
         .when(save(hotliner, {}, { attachments_added: [file('f1')] }), ctx())
         .thenThrows('Поле «Вложения» нельзя изменить в статусе «Ожидает ГЛ»', 'refused');
-      given(requestDecider, [registered({ request_status_id: S.PERFORMING })])
+      given(requestDecider, historyAt(S.PERFORMING))
         .when(save(editor, {}, { attachments_added: [file('f1')] }), ctx())
         .thenThrows('Поле «Вложения» нельзя изменить в статусе «Исполняется»', 'refused');
     });
@@ -138,7 +168,7 @@ describe('editability (requests.md 4.1)', () => {
     });
 
     it('saving works while performing replaces the list with old and new', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMING })])
+      given(requestDecider, historyAt(S.PERFORMING))
         .when(save(editor, {}, { works: [{ title: 'Замена блока питания', cost: 1500 }] }), ctx())
         .then([{ type: 'RequestWorksChanged', data: { works: [{ title: 'Замена блока питания', cost: 1500 }], previous: [] } }]);
     });
@@ -187,9 +217,10 @@ describe('editability (requests.md 4.1)', () => {
     });
 
     it('a performed request gets its hot line number', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMED })])
+      // Performed, and its number cleared afterwards (a wrong number taken back).
+      given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed', afterwards: { hotlinegas_number: '' } }))
         .when(save(actor(R.hotlineNumber), { hotlinegas_number: '12345' }), ctx())
-        .then([{ type: 'RequestFieldsChanged', data: { changes: [{ field: 'hotlinegas_number', old: null, new: '12345' }] } }]);
+        .then([{ type: 'RequestFieldsChanged', data: { changes: [{ field: 'hotlinegas_number', old: '', new: '12345' }] } }]);
     });
 
     it('an editor without the number right is refused', () => {
@@ -201,21 +232,22 @@ describe('editability (requests.md 4.1)', () => {
 
   describe('hot line tab fields', () => {
     it('are editable in hot line waiting and performing, not once performed', () => {
-      const senior = { request_performer_kind: PerformerKind.SENIOR };
       for (const status of [S.HOT_LINE_WAITING, S.HOT_LINE_PERFORMING])
-        for (const f of hotlineFields) expect(editableFields(at(status, senior), hotliner).has(f)).toBe(true);
-      given(requestDecider, [registered({ request_status_id: S.HOT_LINE_PERFORMED, ...senior })])
+        for (const f of hotlineFields) expect(editableFields(at(status), hotliner).has(f)).toBe(true);
+      given(requestDecider, historyAt(S.HOT_LINE_PERFORMED))
         .when(save(hotliner, { hotline_work_description: 'Обновление' }), ctx())
         .thenThrows('Поле «Описание работ ГЛ» нельзя изменить в статусе «Выполнена ГЛ»', 'refused');
     });
   });
 
   describe('completed requests', () => {
-    it('offer only the hot line number and the removal of documents', () => {
+    it('offer only the hot line number and the removal of documents (and, performed by the hot line, its message to the declarant)', () => {
       expect([...editableFields(at(S.PERFORMED), all)].sort()).toEqual(['documents_remove', 'hotlinegas_number']);
-      expect([...editableFields(at(S.HOT_LINE_PERFORMED, { request_performer_kind: 'SENIOR' }), all)].sort()).toEqual([
+      // The declarant message may still be sent (declarant-message.ts), so its text may be typed.
+      expect([...editableFields(at(S.HOT_LINE_PERFORMED), all)].sort()).toEqual([
         'documents_remove',
         'hotlinegas_number',
+        'instructed_person',
       ]);
       expect([...editableFields(at(S.CLOSED), all)]).toEqual(['hotlinegas_number']);
       expect([...editableFields(at(S.CANCELED), all)]).toEqual([]);
@@ -229,15 +261,20 @@ describe('editability (requests.md 4.1)', () => {
 
   describe('documents', () => {
     it('are added while performing (the act preconditions apply)', () => {
-      given(requestDecider, [registered({ request_status_id: S.PERFORMING })])
+      given(requestDecider, historyAt(S.PERFORMING))
         .when(save(editor, {}, { documents_added: [doc(null, 'scan')] }), ctx())
         .then([{ type: 'RequestDocumentAttached', data: { document: doc(null, 'scan') } }]);
     });
 
     it('are removed only with the documents delete right; removing an act clears its number and date', () => {
+      // Performing, with the СО-3 act attached and its number and date filled (as the act's generation leaves them).
       const history = [
-        registered({ request_status_id: S.PERFORMING, co_3_number: 'ВР-1', co_3_d: '2026-03-09' }),
+        ...historyAt(S.PERFORMING),
         attached(doc(ActKind.CO_3)),
+        {
+          type: 'RequestFieldsChanged',
+          data: { changes: [{ field: 'co_3_number', old: null, new: 'ВР-1' }, { field: 'co_3_d', old: null, new: '2026-03-09' }] },
+        } as RequestEvent,
       ];
       given(requestDecider, history)
         .when(save(editor, {}, { documents_removed: ['doc-CO_3'] }), ctx())

@@ -4,7 +4,7 @@ import { ProgramType } from '../../../../domain/catalog/definitions';
 import { given } from '../../../support/given-when-then';
 import { NOW, ctx, editor, registered, save, stateOf } from './fixtures';
 
-/** Issue 19: a kind change clears what depends on the kind (requests.md 4.3), in the form and in the save. */
+/** decisions 33–40: a kind change clears what depends on the kind (requests.md 4.3), in the form and in the save. */
 const stored = (over: Partial<RequestFields> = {}): RequestData => dataOf(stateOf([registered(over)]));
 const react = (before: RequestData, change: Partial<RequestData>, lookups = {}) =>
   applyFieldReactions(before, { ...(before ?? emptyRequestData()), ...change }, lookups, NOW).request;

@@ -10,22 +10,27 @@ import {
   WARRANTY_CHANGED_NOTICE,
   WarrantyKind,
   applyFieldReactions,
-  dataOf,
   emptyRequestData,
   requestDecider,
   sparesAllowed,
   toolStateAfterRepair,
   type RequestData,
+  type RequestEvent,
   type RequestFields,
 } from '../../../../domain/request';
 import { ProgramType } from '../../../../domain/catalog/definitions';
 import { ToolState } from '../../../../domain/tool/states';
 import { given } from '../../../support/given-when-then';
-import { NOW, attached, ctx, doc, editor, registered, save, stateOf } from './fixtures';
+import { requestHistory } from '../../../support/request-histories';
+import { NOW, attached, baseFields, ctx, doc, editor, registered, save } from './fixtures';
 
 const S = RequestStatus;
-const stored = (over: Partial<RequestFields> = {}, docs = [] as ReturnType<typeof doc>[]): RequestData =>
-  dataOf(stateOf([registered(over), ...docs.map(attached)]));
+/** A request's data as the reactions read it: they are pure functions of the data (any status), not of a history. */
+const stored = (over: Partial<RequestFields> = {}, docs = [] as ReturnType<typeof doc>[]): RequestData => ({
+  ...emptyRequestData(),
+  ...baseFields(over),
+  documents: docs,
+});
 const react = (before: RequestData | null, change: Partial<RequestData>, lookups = {}) =>
   applyFieldReactions(before, { ...(before ?? emptyRequestData()), ...change }, lookups, NOW);
 
@@ -157,8 +162,10 @@ describe('field reactions (requests.md 4.3)', () => {
 
     it('the decider emits the removal of the СО-8 document', () => {
       given(requestDecider, [
-        registered({ request_status_id: S.PERFORMING, request_kind_id: RequestKind.REPAIR_HARD, program_id: null, co_8_number: 'СР-1' }),
+        ...requestHistory({ request: baseFields({ request_kind_id: RequestKind.REPAIR_HARD, program_id: null }), stage: 'performing' }),
         attached(doc(ActKind.CO_8)),
+        // The act's number, as its generation fills it.
+        { type: 'RequestFieldsChanged', data: { changes: [{ field: 'co_8_number', old: null, new: 'СР-1' }] } } as RequestEvent,
       ])
         .when(save(editor, { view_res_before: InspectionBefore.TO_DISMISS }), ctx())
         .then([
@@ -199,6 +206,20 @@ describe('field reactions (requests.md 4.3)', () => {
       const other = react(before, { repair_type_id: RepairType.GUARANTY });
       expect(other.request.repair_kind_id).toBe(WarrantyKind.GUARANTY);
       expect(other.notices).toEqual([]);
+    });
+
+    it('the notice is given once: on the change in the dialog, not again by the save that carries its result', () => {
+      const warrantyTool = { tool: { id: 8, guaranty_dt: '2099-01-01' } };
+      // The dialog: a tool under warranty chosen on a filial spare repair ('Негарантийный' before).
+      const form = repairPerforming({ repair_type_id: RepairType.FILIAL_SPARE, repair_kind_id: WarrantyKind.NOT_GUARANTY, tool_id: null });
+      const onChange = react(form, { tool_id: 8 }, warrantyTool);
+      expect(onChange.request.repair_kind_id).toBe(WarrantyKind.GUARANTY_BUT_NOT);
+      expect(onChange.notices).toEqual([WARRANTY_CHANGED_NOTICE]);
+      // The server's save of that form: the stored request had the type's own kind; the submitted already carries it.
+      const storedBefore = repairPerforming({ repair_type_id: RepairType.FILIAL_SPARE, repair_kind_id: WarrantyKind.GUARANTY_BUT_NOT, tool_id: null });
+      const onSave = react(storedBefore, { tool_id: 8 }, warrantyTool);
+      expect(onSave.request.repair_kind_id).toBe(WarrantyKind.GUARANTY_BUT_NOT);
+      expect(onSave.notices).toEqual([]);
     });
   });
 

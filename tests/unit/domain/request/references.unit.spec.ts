@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ContactKind, PerformerKind, RequestStatus, requestDecider, type RequestCommand, type SubmittedRequest } from '../../../../domain/request';
+import { ContactKind, PerformerKind, requestDecider, type RequestCommand, type SubmittedRequest } from '../../../../domain/request';
 import { referenceMessages, type RequestReferences, type UserReference } from '../../../../domain/request/references';
 import { given } from '../../../support/given-when-then';
+import { requestHistory } from '../../../support/request-histories';
 import { R, actor, baseFields, ctx, editor, manager, registered, save } from './fixtures';
 
-const S = RequestStatus;
 const creator = actor({ ...R.create }, 6);
 
 /** The unit 10 of region 1 belongs to organisation 50 whose host is 60; tool 7 stands in it. */
@@ -85,7 +85,7 @@ describe('references of a new request', () => {
     given(requestDecider, [])
       .when(register({}, refs({ catalog: { program_id: false } })), ctx())
       .thenThrows(referenceMessages.catalog.program_id, 'invalid');
-    given(requestDecider, [registered({ request_status_id: S.PERFORMING }, { engineers: [2] })])
+    given(requestDecider, requestHistory({ request: baseFields(), stage: 'performing', engineers: [2] }))
       .when(save(engineerOf, { subsystem_id: 9 }, { lookups: { references: refs({ catalog: { subsystem_id: false } }) } }), ctx())
       .thenThrows(referenceMessages.catalog.subsystem_id, 'invalid');
   });
@@ -108,7 +108,7 @@ describe('references of a saved request', () => {
   });
 
   it('given a request, when a save adds a commissioning tool of another unit, then it is refused', () => {
-    given(requestDecider, [registered({ request_status_id: S.PERFORMING, request_kind_id: 3, program_id: null })])
+    given(requestDecider, requestHistory({ request: baseFields({ request_kind_id: 3, program_id: null }), stage: 'performing' }))
       .when(
         save(engineerOf, {}, { tools_commissioning: [{ tool_id: 8, settling_place: 'Зал 1', instructed_person: 'Петров' }], lookups: { references: refs() } }),
         ctx(),
@@ -145,7 +145,8 @@ describe('executors', () => {
   });
 
   it('given a senior request, when assigning, then only hot line staff are accepted', () => {
-    const senior = registered({ request_performer_kind: PerformerKind.SENIOR, request_status_id: S.HOT_LINE_WAITING });
+    // Registered for the hot line: it waits for it.
+    const senior = registered({ request_performer_kind: PerformerKind.SENIOR });
     given(requestDecider, [senior])
       .when(assign([4], manager), ctx())
       .then((events) => expect(events.map((e) => e.type)).toEqual(['RequestEngineersAssigned']));

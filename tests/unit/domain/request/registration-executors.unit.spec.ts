@@ -3,7 +3,7 @@ import { PerformerKind, requestDecider, type RequestCommand, type RequestEvent }
 import { given } from '../../../support/given-when-then';
 import { R, actor, baseFields, ctx } from './fixtures';
 
-/** Issue 19: registering assigns no executors unless the user may assign them (the approval right). */
+/** decisions 33–40: registering assigns no executors unless the user may assign them (the approval right). */
 const { id: _id, number: _n, request_date_add: _d, request_status_id: _s, ...fields } = baseFields();
 const register = (who: ReturnType<typeof actor>, extra: Partial<Extract<RequestCommand, { type: 'RegisterRequest' }>> = {}): RequestCommand => ({
   type: 'RegisterRequest',

@@ -10,7 +10,8 @@ import {
   isHotLineRequest,
   needsHotlineCloseMail,
 } from '../../../../domain/request';
-import { R, registered, stateOf } from './fixtures';
+import { requestHistory } from '../../../support/request-histories';
+import { R, baseFields, registered, stateOf } from './fixtures';
 
 const S = RequestStatus;
 
@@ -29,7 +30,7 @@ describe('hot line rules (requests.md 4.1, 4.2, 4.4)', () => {
   });
 
   it('the close notice goes once for a closed request with a number and no hot line account', () => {
-    const closed = stateOf([registered({ request_status_id: S.CLOSED, hotlinegas_number: '15' })]);
+    const closed = stateOf(requestHistory({ request: baseFields(), stage: 'closed', result: { hotlinegas_number: '15' } }));
     expect(needsHotlineCloseMail(closed, false)).toBe(true);
     expect(needsHotlineCloseMail(closed, true)).toBe(false);
     expect(needsHotlineCloseMail({ ...closed, hotline_email_close_sent: true }, false)).toBe(false);
@@ -53,6 +54,10 @@ describe('act numbers and file names (section 9)', () => {
     expect(actFileName(ActKind.CO_3, { vncode: 'V', number: 3, year: 2026 })).toBe('V_actCO3_3_2026.docx');
     expect(actFileName(ActKind.CO_41, { vncode: 'V', number: 3, year: 2026 })).toBe('V_actCO4.1_3_2026.docx');
     expect(actFileName(ActKind.LEARNING, { vncode: 'V', number: 3, year: 2026, date: '10.03.2026' })).toBe('act_learning_10.03.2026_3.docx');
+    // With the request's number: two requests' acts of one day and number differ.
+    expect(actFileName(ActKind.LEARNING, { vncode: 'V', number: 1, year: 2026, date: '2026-11-28', request: 15 })).toBe('act_learning_2026-11-28_1_req15.docx');
+    expect(actFileName(ActKind.LEARNING, { vncode: 'W', number: 1, year: 2026, date: '2026-11-28', request: 16 })).not.toBe(actFileName(ActKind.LEARNING, { vncode: 'V', number: 1, year: 2026, date: '2026-11-28', request: 15 }));
+    expect(actFileName(ActKind.CO_3, { vncode: 'V', number: 3, year: 2026, request: 7 })).toBe('V_actCO3_3_2026_req7.docx');
   });
 
   it('a commissioning description over 1999 characters is cut to 1900 plus ...', () => {

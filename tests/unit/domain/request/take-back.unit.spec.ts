@@ -8,7 +8,7 @@ const S = RequestStatus;
 /** A special software request the hot line performed: SENIOR, the hot line worker its executor. */
 const hotlinePerformed = () => requestHistory({ request: baseFields({ request_kind_id: RequestKind.SPECIAL_SOFTWARE }), stage: 'hotline-performed' });
 
-/** Issue 19: taking back 'Выполнена ГЛ' (requests.md 4.2 take, with the branch's edit right). */
+/** decisions 33–40: taking back 'Выполнена ГЛ' (requests.md 4.2 take, with the branch's edit right). */
 describe("taking back a request in 'Выполнена ГЛ'", () => {
   it('a branch engineer (request-edit and request-engineer, not assigned) takes it back to the branch', () => {
     given(requestDecider, hotlinePerformed())

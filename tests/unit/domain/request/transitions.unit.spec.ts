@@ -30,6 +30,7 @@ import {
   hotliner,
   manager,
   nobody,
+  plantedRequest,
   registered,
   save,
 } from './fixtures';
@@ -97,7 +98,7 @@ describe('transition table (requests.md 4.2)', () => {
       given(requestDecider, requestHistory({ request: baseFields(), stage: 'performing' }))
         .when(button('TakeForPerform', engineer), ctx())
         .thenThrows('Действие «Принять к исполнению» недоступно для заявки в статусе «Исполняется»', 'refused');
-      given(requestDecider, [registered({ request_status_id: S.WAITING_ASSIGNMENT })])
+      given(requestDecider, [plantedRequest('«Ожидает назначения» comes only with the old system\'s data: no command leads to it', { request_status_id: S.WAITING_ASSIGNMENT })])
         .when(button('TakeForPerform', engineer), ctx())
         .thenThrows('Действие «Принять к исполнению» недоступно для заявки в статусе «Ожидает назначения»', 'refused');
     });
@@ -206,9 +207,11 @@ describe('transition table (requests.md 4.2)', () => {
         performedOn: TODAY,
         result: { result: 'fulfilled', note: 'Переустановлен драйвер', ...over },
       });
-    // A proposal or consultation saved with its result while performing is performed by that very
-    // save, so "performing with a result" is reached by no command sequence: these cases keep it planted.
-    const planted = (over = {}) => registered({ request_status_id: S.PERFORMING, result: 'fulfilled', note: 'Переустановлен драйвер', ...over });
+    const planted = (over = {}) =>
+      plantedRequest(
+        'a proposal or consultation saved with its result while performing is performed by that very save, so no command sequence leaves it performing with a result',
+        { request_status_id: S.PERFORMING, result: 'fulfilled', note: 'Переустановлен драйвер', ...over },
+      );
     const performed = (result_d: string, previous: number = S.PERFORMING): RequestEvent => ({
       type: 'RequestPerformed',
       data: { request_status_id: S.PERFORMED, previous_status_id: previous, result_d },
@@ -241,7 +244,7 @@ describe('transition table (requests.md 4.2)', () => {
       }
     });
 
-    // The act fields are never typed: the act's own number and date fill them (issue 13).
+    // The act fields are never typed: the act's own number and date fill them (decisions 72–86).
     const actFilled = (number: RequestField, date: RequestField, values: [string, string]): RequestEvent => ({
       type: 'RequestFieldsChanged',
       data: { changes: [{ field: number, old: null, new: values[0] }, { field: date, old: null, new: values[1] }] },
@@ -331,10 +334,12 @@ describe('transition table (requests.md 4.2)', () => {
   });
 
   describe("Save special software with result 'passed to hot line' while PERFORMING", () => {
-    const special = { request_status_id: S.PERFORMING, request_kind_id: RequestKind.SPECIAL_SOFTWARE, result_d: '2026-03-09', note: 'Ошибка СПО' };
+    // Taken by an assigned engineer (user 2), who saves a result date and a note while performing it.
+    const performing = (kind: number) =>
+      requestHistory({ request: baseFields({ request_kind_id: kind }), stage: 'performing', engineers: [2, 3], result: { result_d: '2026-03-09', note: 'Ошибка СПО' } });
 
     it('moves it to the hot line: SENIOR, result date, note and engineers cleared', () => {
-      given(requestDecider, [registered(special, { engineers: [2, 3] })])
+      given(requestDecider, performing(RequestKind.SPECIAL_SOFTWARE))
         .when(save(editor, { result: 'passed to hot line' }), ctx())
         .then([
           {
@@ -359,7 +364,7 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('does not move common software', () => {
-      given(requestDecider, [registered({ ...special, request_kind_id: RequestKind.COMMON_SOFTWARE })])
+      given(requestDecider, performing(RequestKind.COMMON_SOFTWARE))
         .when(save(editor, { result: 'passed to hot line' }), ctx())
         .then((events) => expect(events.map((e) => e.type)).toEqual(['RequestFieldsChanged']));
     });
@@ -397,10 +402,8 @@ describe('transition table (requests.md 4.2)', () => {
   });
 
   describe('Hotline fulfil', () => {
-    // Planted: moving a request to the hot line clears its note, and the hot line may not write one,
-    // so no command sequence reaches hot line performing with this note.
     const performing = [
-      registered({
+      plantedRequest('moving a request to the hot line clears its note, and the hot line may not write one, so no command sequence reaches hot line performing with a note', {
         request_status_id: S.HOT_LINE_PERFORMING,
         request_performer_kind: 'SENIOR',
         note: 'Передано на ГЛ',
@@ -579,7 +582,8 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('a canceled request accepts no changes of its kind', () => {
-      given(requestDecider, [registered({ request_status_id: S.CANCELED, request_kind_id: RequestKind.MISTAKE })])
+      // Registered with a kind that cancels it.
+      given(requestDecider, [registered({ request_kind_id: RequestKind.MISTAKE, program_id: null })])
         .when(save(editor, { request_kind_id: RequestKind.COMMON_SOFTWARE }), ctx())
         .thenThrows('Поле «Тип заявки» нельзя изменить в статусе «Отменена»', 'refused');
     });
@@ -608,7 +612,7 @@ describe('transition table (requests.md 4.2)', () => {
       given(requestDecider, requestHistory({ request: baseFields(), stage: 'performed' }))
         .when(button('Recall', editor), ctx())
         .thenThrows('Действие «Отозвать заявку» недоступно для заявки в статусе «Выполнена»', 'refused');
-      given(requestDecider, [registered({ request_kind_id: RequestKind.REVOKE })])
+      given(requestDecider, [plantedRequest('a revoked kind cancels the request it is registered or saved with, so only the old system\'s data holds one in a live status', { request_kind_id: RequestKind.REVOKE })])
         .when(button('Recall', editor), ctx())
         .thenThrows(machineMessages.alreadyRevoked, 'refused');
       given(requestDecider, [registered()]).when(button('Recall', nobody), ctx()).thenThrows(machineMessages.noEdit, 'forbidden');
@@ -630,7 +634,7 @@ describe('transition table (requests.md 4.2)', () => {
     });
 
     it('moves a request waiting for assignment to waiting for an engineer', () => {
-      given(requestDecider, [registered({ request_status_id: S.WAITING_ASSIGNMENT })])
+      given(requestDecider, [plantedRequest('«Ожидает назначения» comes only with the old system\'s data: no command leads to it', { request_status_id: S.WAITING_ASSIGNMENT })])
         .when(assign([3]), ctx())
         .then([
           {

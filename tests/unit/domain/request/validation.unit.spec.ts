@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  requestKindsWithAct,
   ActKind,
   ContactKind,
   InspectionBefore,
@@ -10,6 +11,7 @@ import {
   actPrecondition,
   commentSchema,
   dataOf,
+  emptyRequestData,
   fieldErrorsOf,
   groupRequestSchema,
   isoDate,
@@ -22,7 +24,7 @@ import {
   type RequestFields,
   type RequestValidationContext,
 } from '../../../../domain/request';
-import { CREATED, NOW, attached, doc, registered, stateOf } from './fixtures';
+import { CREATED, NOW, baseFields, doc, registered, stateOf } from './fixtures';
 
 const S = RequestStatus;
 const data = (over: Partial<RequestData> = {}): RequestData => ({ ...dataOf(stateOf([registered()])), ...over });
@@ -230,8 +232,12 @@ describe('date inputs', () => {
 });
 
 describe('act preconditions', () => {
-  const performing = (over: Partial<RequestFields> = {}, docs: ReturnType<typeof doc>[] = []) =>
-    dataOf(stateOf([registered({ request_status_id: S.PERFORMING, hotlinegas_number: 'ГЛ-1', ...over }), ...docs.map(attached)]));
+  // A request's data being performed: actPrecondition is a pure function of the data, not of a history.
+  const performing = (over: Partial<RequestFields> = {}, docs: ReturnType<typeof doc>[] = []): RequestData => ({
+    ...emptyRequestData(),
+    ...baseFields({ request_status_id: S.PERFORMING, hotlinegas_number: 'ГЛ-1', ...over }),
+    documents: docs,
+  });
   const noNumber = 'Создание акта невозможно, заполните поле Номер на ГЛ: заявка должна быть зарегистрирована на горячей линии (кнопка «Добавить на ГЛ»)';
 
   it('an existing act is refused', () => {
@@ -248,11 +254,13 @@ describe('act preconditions', () => {
 
   it('СО-3 and the learning act need a result and a note of at least 4 characters', () => {
     for (const act of [ActKind.CO_3, ActKind.LEARNING]) {
-      expect(actPrecondition(performing({ result: 'fulfilled', note: 'abc' }), act)).toBe(
+      // A request of a kind that carries the act (requests.md 4.2); other kinds are refused first.
+      const kind = { request_kind_id: requestKindsWithAct(act)[0]! };
+      expect(actPrecondition(performing({ ...kind, result: 'fulfilled', note: 'abc' }), act)).toBe(
         'Для формирования акта укажите результат и выполненные работы (не менее 4 символов)',
       );
-      expect(actPrecondition(performing({ note: 'abcd' }), act)).toBe('Для формирования акта укажите результат и выполненные работы (не менее 4 символов)');
-      expect(actPrecondition(performing({ result: 'fulfilled', note: 'abcd' }), act)).toBeNull();
+      expect(actPrecondition(performing({ ...kind, note: 'abcd' }), act)).toBe('Для формирования акта укажите результат и выполненные работы (не менее 4 символов)');
+      expect(actPrecondition(performing({ ...kind, result: 'fulfilled', note: 'abcd' }), act)).toBeNull();
     }
   });
 
@@ -296,8 +304,8 @@ describe('act preconditions', () => {
   it('СО-3, СО-7, СО-8, СО-4.1, СО-4.2 need the hot line number; the learning act does not', () => {
     const ready = repairFields({ result: 'fulfilled', note: 'Готово', view_res_before: 1, view_res_after: 1, comment_after: 'Готово', hotlinegas_number: null });
     for (const act of [ActKind.CO_3, ActKind.CO_7, ActKind.CO_8, ActKind.CO_41, ActKind.CO_42])
-      expect(actPrecondition(performing(ready), act)).toBe(noNumber);
-    expect(actPrecondition(performing(ready), ActKind.LEARNING)).toBeNull();
+      expect(actPrecondition(performing({ ...ready, request_kind_id: requestKindsWithAct(act)[0]! }), act)).toBe(noNumber);
+    expect(actPrecondition(performing({ ...ready, request_kind_id: requestKindsWithAct(ActKind.LEARNING)[0]! }), ActKind.LEARNING)).toBeNull();
   });
 
   function repairFields(over: Partial<RequestFields> = {}): Partial<RequestFields> {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSoftCa, issueSoftKey } from '../../../../domain/signing/soft-ca';
 import { certificateInfo, fromBase64, parseSoftKey, serialHex, signDetachedSoft, toBase64 } from '../../../../domain/signing/soft-signer';
 import { verifyDetachedCms } from '../../../../infrastructure/signature/verify-cms';
+import { noCrls, trustOf } from '../../../support/demo-signing';
 
 const validity = { notBefore: new Date('2026-01-01T00:00:00Z'), notAfter: new Date('2030-01-01T00:00:00Z') };
 
@@ -38,14 +39,16 @@ describe('the software signer', () => {
     const key = await issueSoftKey(ca, 'Сидоров Николай Петрович', validity);
     const bytes = new TextEncoder().encode('акт');
     const signature = await signDetachedSoft(key, bytes);
-    const facts = await verifyDetachedCms({ signature, content: bytes, chosenCertificate: fromBase64(key.certificate), trustedRoots: [fromBase64(ca.certificate)], now: new Date() });
+    const v = await verifyDetachedCms({ signature, content: bytes, chosenCertificate: fromBase64(key.certificate), trust: trustOf(ca), crls: noCrls, now: new Date() });
     const info = certificateInfo(fromBase64(key.certificate));
-    expect(facts).toMatchObject({ owner: 'Сидоров Николай Петрович', serial: info.serial, thumbprint: info.thumbprint, algorithm: 'GOST R 34.10-2012 256', revocation: 'not_checked' });
-    expect(Math.abs(Date.parse(facts.signed_at) - Date.now())).toBeLessThan(60_000);
+    expect(v.signer).toMatchObject({ owner: 'Сидоров Николай Петрович', serial: info.serial, thumbprint: info.thumbprint, keyKind: 'gost256', signTool: expect.stringMatching(/^Демонстрационная подпись/) });
+    expect(v.revocation.status).toBe('not_checked');
+    expect(v.chain.map((c) => c.owner)).toEqual(['Сидоров Николай Петрович', 'Тестовый УЦ']);
+    expect(Math.abs(v.signedAt.getTime() - Date.now())).toBeLessThan(60_000);
     // A changed signature value is refused.
     const broken = signature.slice();
     broken[broken.length - 5] = broken.at(-5)! ^ 1;
-    await expect(verifyDetachedCms({ signature: broken, content: bytes, chosenCertificate: null, trustedRoots: [fromBase64(ca.certificate)], now: new Date() })).rejects.toThrow(
+    await expect(verifyDetachedCms({ signature: broken, content: bytes, chosenCertificate: null, trust: trustOf(ca), crls: noCrls, now: new Date() })).rejects.toThrow(
       'Не удалось проверить подпись: подпись не соответствует сертификату',
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toolStateReaction } from '../../../../commands/request/tool-state-reaction';
 import type { WriteContext } from '../../../../commands/context';
-import { RequestKind, RequestStatus, RepairResult, InspectionBefore } from '../../../../domain/request/enums';
+import { RequestKind, RepairResult, InspectionBefore } from '../../../../domain/request/enums';
 import { requestStreamId } from '../../../../domain/request/events';
 import { toolDecider } from '../../../../domain/tool/decider';
 import { toolStreamId, type ToolEvent } from '../../../../domain/tool/events';
@@ -10,9 +10,11 @@ import { AccessLevel } from '../../../../domain/rights/values';
 import type { AppendOptions, EventStore, NewEvent, StoredEvent } from '../../../../infrastructure/eventstore/port';
 import type { Logger } from '../../../../infrastructure/logger';
 import { historyOf } from '../../../support/given-when-then';
-import { registered } from '../request/fixtures';
+import { baseFields } from '../request/fixtures';
+import { requestHistory } from '../../../support/request-histories';
 import { requestDecider } from '../../../../domain/request/decider';
-import type { RequestState } from '../../../../domain/request/state';
+import type { RequestFields, RequestState } from '../../../../domain/request/state';
+import type { RequestEvent } from '../../../../domain/request/events';
 import { requestStreamCache } from '../../../../commands/request/stream-cache';
 
 /** Just enough of an event store for one reaction run: streams in memory, appends with revisions. */
@@ -62,34 +64,37 @@ const tool = (state: ToolState): ToolEvent[] =>
 const logLines: string[] = [];
 const log: Logger = { info: (_o, m) => logLines.push(String(m)), warn: (_o, m) => logLines.push(String(m)), error: (_o, m) => logLines.push(String(m)) };
 
-/** One reaction run on request 5; `cached`: the request as this process's stream cache holds it. */
-const run = async (request: ReturnType<typeof registered>, tools: Record<number, ToolState>, cached?: { state: RequestState; revision: number }) => {
-  const streams: Record<string, Array<{ type: string; data: unknown }>> = { [requestStreamId(5)]: [request] };
+/** One reaction run on request 5, woken by its last event; `cached`: the request as this process's stream cache holds it. */
+const run = async (history: readonly RequestEvent[], tools: Record<number, ToolState>, cached?: { state: RequestState; revision: number }) => {
+  const streams: Record<string, Array<{ type: string; data: unknown }>> = { [requestStreamId(5)]: [...history] };
   for (const [id, state] of Object.entries(tools)) streams[toolStreamId(Number(id))] = tool(state).map((e) => ({ ...e, data: { ...(e.data as object), id: Number(id) } }));
   const store = memoryStore(streams);
   const w = { store } as unknown as WriteContext;
-  const [trigger] = await store.readStream(requestStreamId(5));
+  const trigger = (await store.readStream(requestStreamId(5))).at(-1);
   let requestReads = 0;
   const read = store.readStream;
   store.readStream = async (id, ...rest) => {
     if (id === requestStreamId(5)) requestReads++;
     return read(id, ...rest);
   };
-  if (cached) requestStreamCache(store).set(5, { ...cached, types: ['RequestRegistered'].slice(0, cached.revision + 1) });
+  if (cached) requestStreamCache(store).set(5, { ...cached, types: history.map((e) => e.type).slice(0, cached.revision + 1) });
   const outcome = await toolStateReaction(w, log).handle([{ ...trigger!, type: 'RequestPerformed' }]);
   const stateOf = (id: number) => (store.streams.get(toolStreamId(id)) ?? []).reduce((s, e) => toolDecider.evolve(s, e as unknown as ToolEvent), toolDecider.initialState()).tool?.state;
   return { stateOf, store, outcome, requestReads };
 };
 
 describe('tool state reaction (through the tool machine)', () => {
-  const commissioning = (status: number) =>
-    registered(
-      { request_kind_id: RequestKind.COMMISSIONING, request_status_id: status, unit_id: 10, number: 77 },
-      { tools_commissioning: [{ tool_id: 1, settling_place: 'Зал 1', instructed_person: 'Петров' }, { tool_id: 2, settling_place: 'Зал 2', instructed_person: 'Петров' }] },
-    );
+  // Request 5 (number 77) commissioning tools 1 and 2: taken, the tools and the result saved, and performed with its act.
+  const commissioning = (stage: 'performing' | 'performed') =>
+    requestHistory({
+      request: baseFields({ id: 5, number: 77, request_kind_id: RequestKind.COMMISSIONING, program_id: null, unit_id: 10 }),
+      stage,
+      result: { result: 'fulfilled', note: 'Оборудование установлено', commissioning_year: 2025, result_d: '2026-03-05', hotlinegas_number: 'ГЛ-1' },
+      resultLists: { tools_commissioning: [{ tool_id: 1, settling_place: 'Зал 1', instructed_person: 'Петров' }, { tool_id: 2, settling_place: 'Зал 2', instructed_person: 'Петров' }] },
+    });
 
   it('a performed commissioning request puts its waiting tools in work, with the request as the reason', async () => {
-    const { stateOf, store } = await run(commissioning(RequestStatus.PERFORMED), { 1: ToolState.WAITING, 2: ToolState.BROKEN });
+    const { stateOf, store } = await run(commissioning('performed'), { 1: ToolState.WAITING, 2: ToolState.BROKEN });
     expect(stateOf(1)).toBe(ToolState.IN_WORK);
     expect(store.streams.get(toolStreamId(1))!.at(-1)!.data).toMatchObject({ reason: { request_id: 5, request_number: 77 } });
     // A broken tool is not commissioned: the machine has no such transition; skipped with a log line.
@@ -98,19 +103,19 @@ describe('tool state reaction (through the tool machine)', () => {
   });
 
   it('a commissioning request still in work moves nothing', async () => {
-    const { stateOf } = await run(commissioning(RequestStatus.PERFORMING), { 1: ToolState.WAITING });
+    const { stateOf } = await run(commissioning('performing'), { 1: ToolState.WAITING });
     expect(stateOf(1)).toBe(ToolState.WAITING);
   });
 
   it('says whether it acted: a tool moved is "acted", nothing to move is "none" (its checkpoint then waits for a quiet moment)', async () => {
-    expect((await run(commissioning(RequestStatus.PERFORMED), { 1: ToolState.WAITING })).outcome).toBe('acted');
-    expect((await run(commissioning(RequestStatus.PERFORMING), { 1: ToolState.WAITING })).outcome).toBe('none');
+    expect((await run(commissioning('performed'), { 1: ToolState.WAITING })).outcome).toBe('acted');
+    expect((await run(commissioning('performing'), { 1: ToolState.WAITING })).outcome).toBe('none');
   });
 
   it('takes a request this process has just appended to from the stream cache, at the event\'s revision or later, instead of reading it', async () => {
-    const request = commissioning(RequestStatus.PERFORMED);
-    const state = requestDecider.evolve(requestDecider.initialState(), request);
-    const fromCache = await run(request, { 1: ToolState.WAITING }, { state, revision: 0 });
+    const request = commissioning('performed');
+    const state = request.reduce(requestDecider.evolve, requestDecider.initialState());
+    const fromCache = await run(request, { 1: ToolState.WAITING }, { state, revision: request.length - 1 });
     expect(fromCache.requestReads).toBe(0);
     expect(fromCache.stateOf(1)).toBe(ToolState.IN_WORK);
     // A cache behind the event is not used: the stream is read.
@@ -120,9 +125,11 @@ describe('tool state reaction (through the tool machine)', () => {
   });
 
   it('a full repair puts a broken tool in work; a repair outcome on a waiting tool is refused by the machine', async () => {
-    const repair = registered({ request_kind_id: RequestKind.REPAIR_HARD, request_status_id: RequestStatus.PERFORMED, tool_id: 1, repair_result_id: RepairResult.FULL });
+    const repaired = (result: Partial<RequestFields>) =>
+      requestHistory({ request: baseFields({ id: 5, request_kind_id: RequestKind.REPAIR_HARD, program_id: null, tool_id: 1 }), stage: 'performed', result });
+    const repair = repaired({ view_res_before: InspectionBefore.REPAIR_NEEDED, repair_result_id: RepairResult.FULL, view_res_after: 1, comment_after: 'Заменён блок питания' });
     expect((await run(repair, { 1: ToolState.BROKEN })).stateOf(1)).toBe(ToolState.IN_WORK);
-    const dismiss = registered({ request_kind_id: RequestKind.REPAIR_HARD, request_status_id: RequestStatus.PERFORMED, tool_id: 1, repair_result_id: null, view_res_before: InspectionBefore.TO_DISMISS });
+    const dismiss = repaired({ view_res_before: InspectionBefore.TO_DISMISS });
     expect((await run(dismiss, { 1: ToolState.IN_WORK })).stateOf(1)).toBe(ToolState.WAITING_RECLAIM);
     expect((await run(dismiss, { 1: ToolState.WAITING })).stateOf(1)).toBe(ToolState.WAITING);
   });

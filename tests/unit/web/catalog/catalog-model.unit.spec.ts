@@ -20,11 +20,11 @@ describe('the generic reference screen routes', () => {
       '/programs-subsystems': 'programs_subsystems',
       '/services-repairs': 'services_repairs',
       '/common-disrepairs': 'common_disrepairs',
-      // Problem categories, the kinds of requests to the administrator (issue 16).
+      // Problem categories, the kinds of requests to the administrator (decisions 57–66).
       '/problems-categories': 'problems_categories',
       '/tools-kinds': 'tool_kind',
       '/tools-sets-names': 'tools_sets_names',
-      // Characteristics with their values (issue 12): the generic screen with a value-list field.
+      // Characteristics with their values (decisions 48–56): the generic screen with a value-list field.
       '/tools-kinds-traits': 'tools_traits',
     });
     expect(catalogAt('/manufacturers')).toBe('manufacturer');

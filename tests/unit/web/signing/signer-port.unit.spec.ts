@@ -4,6 +4,7 @@ import { createSoftCa, issueSoftKey } from '../../../../domain/signing/soft-ca';
 import { fromBase64, toBase64 } from '../../../../domain/signing/soft-signer';
 import { signingMessages } from '../../../../domain/signing/messages';
 import { verifyDetachedCms } from '../../../../infrastructure/signature/verify-cms';
+import { noCrls, trustOf } from '../../../support/demo-signing';
 import { createCryptoProSigner, type CadesPlugin } from '../../../../web/src/lib/signing/cryptopro-signer';
 import { isFullySigned, markTitle, progressLine, signableKindOf } from '../../../../web/src/lib/signing/model';
 import { commonNameOf, isValidAt, SigningError } from '../../../../web/src/lib/signing/port';
@@ -90,13 +91,14 @@ describe('the software signer', () => {
       signature,
       content: bytes,
       chosenCertificate: fromBase64(cert!.certificateBase64),
-      trustedRoots: [fromBase64(ca.certificate)],
+      trust: trustOf(ca),
+      crls: noCrls,
       now: new Date(),
     });
-    expect(JSON.stringify(facts)).toContain('Иванов Иван Иванович');
+    expect(facts.signer.owner).toBe('Иванов Иван Иванович');
     // A changed document does not verify against the same signature.
     await expect(
-      verifyDetachedCms({ signature, content: new TextEncoder().encode('другой'), chosenCertificate: null, trustedRoots: [fromBase64(ca.certificate)], now: new Date() }),
+      verifyDetachedCms({ signature, content: new TextEncoder().encode('другой'), chosenCertificate: null, trust: trustOf(ca), crls: noCrls, now: new Date() }),
     ).rejects.toThrow();
   }, 30_000);
   it('refuses a file that is not a key with the Russian reason', () => {

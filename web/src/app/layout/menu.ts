@@ -21,7 +21,7 @@ export interface MenuGroup {
   readonly direct?: boolean;
 }
 
-// A report item opens its report's dialog page (issue 15), found in the report registry by its right.
+// A report item opens its report's dialog page (decisions 87–96), found in the report registry by its right.
 const reportTo = (key: RightKey): string | null => {
   const r = courtReports.find((x) => x.right.key === key);
   return r ? reportPath(r.id) : null;
@@ -64,6 +64,7 @@ export const mainMenu: readonly MenuGroup[] = [
       { title: 'Список оборудования', to: '/tools', rights: [ownOrAll('RIGHT_TOOLS_READ')] },
       { title: 'Комплекты оборудования', to: '/tools-sets', rights: [ownOrAll('RIGHT_TOOLS_READ')] },
       { title: 'Возраст оборудования', to: '/tools-list', rights: [ownOrAll('RIGHT_TOOLS_READ')] },
+      { title: 'Инвентаризация', to: '/inventory', rights: [ownOrAll('RIGHT_TOOLS_READ')] },
       { title: 'Комплекты ЗИП', to: '/spares', rights: [readOrFull('RIGHT_ZIP')] },
       { title: 'Импорт из Excel', to: '/tools?import=1', rights: [full('RIGHT_TOOLS_IMPORT')] },
     ],
@@ -115,7 +116,7 @@ export const mainMenu: readonly MenuGroup[] = [
     items: [
       // The four orders (administration.md 2.3), PDFs of the folder an administrator fills at /public-docs.
       ...publicOrders.map((o): MenuItem => ({ title: o.title, to: publicOrderPath(o.name), rights: [], publicOrder: o.name })),
-      // The document dialogs (issue 15) need request read OWN or ALL: they list the objects of that scope.
+      // The document dialogs (decisions 87–96) need request read OWN or ALL: they list the objects of that scope.
       { title: 'Формуляр', to: technicalDocPath('formular'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
       { title: 'Табличная часть формуляра', to: technicalDocPath('formular_table'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
       { title: 'Паспорт оборудования', to: technicalDocPath('passport_tools'), rights: [ownOrAll('RIGHT_REQUEST_READ')] },
@@ -139,6 +140,7 @@ export const mainMenu: readonly MenuGroup[] = [
       { title: 'Исходящие письма и вызовы ГЛ', to: paths.outbox, rights: [full('RIGHT_SETTINGS')] },
       { title: 'Приказы раздела «Документация»', to: paths.publicDocs, rights: [full('RIGHT_SETTINGS')] },
       { title: 'Журнал аудита', to: paths.audit, rights: [full('RIGHT_AUDIT')] },
+      { title: 'Доверенные УЦ', to: paths.trustedCas, rights: [full('RIGHT_SIGNING_CERTIFICATES')] },
       { title: 'Проверка моделей оборудования', to: '/tools-check?dialog=models', rights: [full('RIGHT_TOOLS_MODELS')] },
       { title: 'Проверка оборудования', to: '/tools-check?dialog=tools', rights: [full('RIGHT_TOOLS_IMPORT')] },
     ],

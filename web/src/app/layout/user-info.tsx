@@ -3,10 +3,15 @@ import Typography from '@mui/material/Typography';
 import { useCatalogTitle, useOrganizationName } from '@/lib/references';
 import type { CurrentUser } from '@/lib/session';
 
-/** The signed-in user's name, post and organisation (names from the cached references). */
+/**
+ * The signed-in user's name, post and organisation: the organisation's name comes with the user (the
+ * list of every organisation, megabytes at the national scale, only when it does not).
+ */
 export const UserInfo = ({ user }: { readonly user: CurrentUser }) => {
   const post = useCatalogTitle('posts', user.post_id);
-  const organization = useOrganizationName(user.organization_id);
+  const own = user.organizations?.find((o) => o.id === user.organization_id)?.name;
+  const listed = useOrganizationName(own === undefined ? user.organization_id : null);
+  const organization = own ?? listed;
   const details = [post, organization].filter(Boolean).join(', ');
   return (
     <Box data-testid="user-info" sx={{ textAlign: 'right', minWidth: 0, display: { xs: 'none', sm: 'block' } }}>

@@ -1,4 +1,4 @@
 import { AuditScreen } from '@/features/audit';
 
-/** /audit: the audit trail (issue 17, RIGHT_AUDIT FULL). */
+/** /audit: the audit trail (decisions 97–99, RIGHT_AUDIT FULL). */
 export const AuditPage = () => <AuditScreen />;

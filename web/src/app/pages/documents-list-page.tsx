@@ -1,4 +1,4 @@
 import { DocumentsListScreen } from '@/features/signing';
 
-/** /documents-list: 'Документы на подпись' (issue 13). */
+/** /documents-list: 'Документы на подпись' (decisions 72–86). */
 export const DocumentsListPage = () => <DocumentsListScreen />;

@@ -4,7 +4,7 @@ import { ReportDialog } from '@/features/report';
 import { paths, reportPath } from '@/config/paths';
 
 /**
- * /reports/{id} (menu Отчеты, issue 15): the report's dialog over the home screen; closing it goes
+ * /reports/{id} (menu Отчеты, decisions 87–96): the report's dialog over the home screen; closing it goes
  * home. One page for every report: the address names the report.
  */
 export const ReportPage = () => {

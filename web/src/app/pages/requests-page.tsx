@@ -1,33 +1,14 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { catalogItemTitle, useCatalogQuery, useUnitsQuery } from '@/lib/references';
-import { RequestDialog } from '@/features/request-dialog';
-import {
-  GroupRequestDialog,
-  ListReferencesProvider,
-  RequestListScreen,
-  useListDialog,
-  useListRights,
-  type ListKind,
-  type ListReferences,
-} from '@/features/request-list';
+import { Suspense, useState } from 'react';
+import { DialogLoading } from '@/components';
+import { lazyComponent, prefetch } from '@/lib/lazy';
+import { useWhenQuiet } from '@/lib/when-quiet';
+import { useAppDispatch } from '@/lib/store';
+import { requestDialogApi } from '@/features/request-dialog/api/request-dialog-api';
+import { RequestListScreen, useListDialog, useListRights, type ListKind } from '@/features/request-list';
 
-/** The reference data of the list's filter and group dialogs, read from the references feature. */
-const RequestListReferences = ({ children }: { readonly children: ReactNode }) => {
-  const { data: regions } = useCatalogQuery('regions');
-  const { data: programs } = useCatalogQuery('programs');
-  const { data: toolKinds } = useCatalogQuery('tool_kind');
-  const { data: units } = useUnitsQuery();
-  const value = useMemo<ListReferences>(
-    () => ({
-      regions: (regions ?? []).map((r) => ({ id: r.id, title: catalogItemTitle('regions', r) })),
-      programs: (programs ?? []).map((p) => ({ id: p.id, title: catalogItemTitle('programs', p), type: Number(p.type) })),
-      toolKinds: (toolKinds ?? []).map((k) => ({ id: k.id, title: catalogItemTitle('tool_kind', k) })),
-      units: (units ?? []).map((u) => ({ id: u.id, title: u.name, region_id: u.region_id })),
-    }),
-    [regions, programs, toolKinds, units],
-  );
-  return <ListReferencesProvider value={value}>{children}</ListReferencesProvider>;
-};
+// The dialogs are most of the page's code: fetched once the list has shown, so the list does not wait for them.
+const RequestDialog = lazyComponent(() => import('@/features/request-dialog').then((m) => m.RequestDialog));
+const GroupRequestDialog = lazyComponent(() => import('@/features/request-list/components/group/group-request-dialog').then((m) => m.GroupRequestDialog));
 
 export interface RequestListPageProps {
   readonly list: ListKind;
@@ -41,6 +22,13 @@ export interface RequestListPageProps {
 export const RequestListPage = ({ list, title }: RequestListPageProps) => {
   const { dialog, openRequest, openNew, saved, close } = useListDialog();
   const rights = useListRights();
+  useWhenQuiet(() => prefetch(RequestDialog));
+  const dispatch = useAppDispatch();
+  // The request is asked for with the click, not after the page and the dialog have rendered for it.
+  const open = (id: number) => {
+    void dispatch(requestDialogApi.util.prefetch('request', id, {}));
+    openRequest(id);
+  };
   // A request created here keeps its dialog when the address switches from ?new=1 to ?open={id}.
   const [createdId, setCreatedId] = useState<number | null>(null);
 
@@ -55,19 +43,25 @@ export const RequestListPage = ({ list, title }: RequestListPageProps) => {
   };
 
   return (
-    <RequestListReferences>
-      <RequestListScreen list={list} title={title} onOpenRequest={openRequest} onCreate={openNew} />
+    <>
+      <RequestListScreen list={list} title={title} onOpenRequest={open} onCreate={openNew} />
       {editing && (
-        <RequestDialog
-          key={dialogKey}
-          requestId={requestId}
-          initialTab={dialog?.kind === 'request' ? dialog.tab : undefined}
-          onClose={close}
-          onSaved={onSaved}
-        />
+        <Suspense fallback={<DialogLoading onClose={close} />}>
+          <RequestDialog
+            key={dialogKey}
+            requestId={requestId}
+            initialTab={dialog?.kind === 'request' ? dialog.tab : undefined}
+            onClose={close}
+            onSaved={onSaved}
+          />
+        </Suspense>
       )}
-      {dialog?.kind === 'group' && rights.canCreateGroup && <GroupRequestDialog onClose={close} />}
-    </RequestListReferences>
+      {dialog?.kind === 'group' && rights.canCreateGroup && (
+        <Suspense fallback={<DialogLoading onClose={close} />}>
+          <GroupRequestDialog onClose={close} />
+        </Suspense>
+      )}
+    </>
   );
 };
 

@@ -3,7 +3,7 @@ import { technicalReports } from '@domain/report/registry';
 import { paths, technicalDocPath } from '@/config/paths';
 import { ReportDialog } from '@/features/report';
 
-/** /technical-docs/{id} (menu Документация, issue 15): the document's report dialog over the home screen; closing goes home. */
+/** /technical-docs/{id} (menu Документация, decisions 87–96): the document's report dialog over the home screen; closing goes home. */
 export const TechnicalDocPage = () => {
   const { pathname } = useLocation();
   const navigate = useNavigate();

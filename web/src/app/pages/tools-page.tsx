@@ -1,7 +1,13 @@
-import { useState } from 'react';
-import { ToolCardDialog } from '@/features/tool-card';
+import { Suspense, useState } from 'react';
+import { DialogLoading } from '@/components';
 import { ToolListScreen, useToolDialog, useToolRights } from '@/features/tool-list';
-import { ToolImportDialog, useImportParam } from '@/features/tool-import';
+import { useImportParam } from '@/features/tool-import';
+import { lazyComponent, prefetch } from '@/lib/lazy';
+import { useWhenQuiet } from '@/lib/when-quiet';
+
+// The card is fetched once the list has shown, so the list does not wait for it.
+const ToolCardDialog = lazyComponent(() => import('@/features/tool-card').then((m) => m.ToolCardDialog));
+const ToolImportDialog = lazyComponent(() => import('@/features/tool-import').then((m) => m.ToolImportDialog));
 
 /**
  * /tools 'Оборудование' (equipment.md 2) with the card its address names: `?open={id}` a tool,
@@ -11,7 +17,8 @@ import { ToolImportDialog, useImportParam } from '@/features/tool-import';
 export const ToolsPage = () => {
   const { dialog, openTool, openCopy, openNew, saved, close } = useToolDialog();
   const rights = useToolRights();
-  // `?import=1` (Equipment menu 'Импорт из Excel', issue 12) opens the Excel import dialog.
+  useWhenQuiet(() => prefetch(ToolCardDialog));
+  // `?import=1` (Equipment menu 'Импорт из Excel', decisions 48–56) opens the Excel import dialog.
   const importer = useImportParam();
   // A tool created here keeps its card when the address switches from ?new=1 to ?open={id}.
   const [createdId, setCreatedId] = useState<number | null>(null);
@@ -30,8 +37,16 @@ export const ToolsPage = () => {
   return (
     <>
       <ToolListScreen onOpen={openTool} onCopy={openCopy} onCreate={openNew} />
-      {shown && <ToolCardDialog key={dialogKey} toolId={toolId} copyFromId={copyFromId} onClose={close} onSaved={onSaved} />}
-      {importer.open && <ToolImportDialog open onClose={importer.close} />}
+      {shown && (
+        <Suspense fallback={<DialogLoading onClose={close} />}>
+          <ToolCardDialog key={dialogKey} toolId={toolId} copyFromId={copyFromId} onClose={close} onSaved={onSaved} />
+        </Suspense>
+      )}
+      {importer.open && (
+        <Suspense fallback={<DialogLoading onClose={importer.close} />}>
+          <ToolImportDialog open onClose={importer.close} />
+        </Suspense>
+      )}
     </>
   );
 };

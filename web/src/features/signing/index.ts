@@ -1,1 +1,2 @@
 export { DocumentsListScreen } from './components/documents-list-screen';
+export { TrustedCasScreen } from './components/trusted-cas-screen';

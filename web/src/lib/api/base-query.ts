@@ -4,6 +4,8 @@ import { API_BASE_URL } from '@/config/constants';
 import { showError, showSuccess } from '../notices';
 import { serverVersionSeen, signedOut, tokenRefreshed, type SessionRootState } from '../session';
 import { apiErrorText, httpStatusOf, serverMessageOf } from './errors';
+import { LOG_POSITION_HEADER, latestLogPosition, rememberLogPosition } from './log-position';
+import { markPastMoment } from './past-moment';
 
 /** Per-endpoint options (`extraOptions` of an endpoint definition). */
 export interface ApiExtraOptions {
@@ -19,12 +21,15 @@ const USER_ID_HEADER = 'userId';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
-  prepareHeaders: (headers, { getState }) => {
+  prepareHeaders: (headers, { getState, type }) => {
     const { user, token } = (getState() as SessionRootState).session;
     if (user && token) {
       headers.set(USER_ID_HEADER, String(user.id));
       headers.set('accessToken', token);
     }
+    const position = latestLogPosition();
+    if (position) headers.set(LOG_POSITION_HEADER, position);
+    markPastMoment(headers, type);
     return headers;
   },
 });
@@ -39,10 +44,11 @@ const callerOf = (meta: FetchBaseQueryMeta | undefined): number | null => {
 
 const currentUserId = (api: BaseQueryApi) => (api.getState() as SessionRootState).session.user?.id ?? null;
 
-/** `appversion` on every answer; `freshtoken` replaces the token (sliding expiry). */
+/** `appversion` on every answer; `freshtoken` replaces the token (sliding expiry); a change's log position. */
 const readHeaders = (api: BaseQueryApi, meta: FetchBaseQueryMeta | undefined) => {
   const headers = meta?.response?.headers;
   if (!headers) return;
+  rememberLogPosition(headers.get(LOG_POSITION_HEADER));
   const version = headers.get('appversion');
   if (version) api.dispatch(serverVersionSeen(version));
   const fresh = headers.get('freshtoken');

@@ -3,6 +3,6 @@
  * these by name, so one feature can refresh another's data (a request's save refreshes the list
  * and the notifications) without importing it.
  */
-export const apiTagTypes = ['Catalog', 'Organizations', 'Units', 'Notifications', 'Request', 'RequestList', 'Tool', 'ToolList', 'ToolsSet', 'Roles', 'Users', 'SignDocuments', 'InnerRequests', 'News', 'Manuals'] as const;
+export const apiTagTypes = ['Catalog', 'Organizations', 'Units', 'Notifications', 'Request', 'RequestList', 'Tool', 'ToolList', 'ToolsSet', 'Roles', 'Users', 'SignDocuments', 'InnerRequests', 'News', 'Manuals', 'TrustStore', 'UserCertificates', 'SignatureDetails'] as const;
 
 export type ApiTagType = (typeof apiTagTypes)[number];

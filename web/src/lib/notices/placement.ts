@@ -1,7 +1,7 @@
 import type { SnackbarOrigin } from '@mui/material/Snackbar';
 
 /**
- * Where notices appear (issue 19): the bottom-left corner, beside the dialogs rather than on them.
+ * Where notices appear (decisions 33–40): the bottom-left corner, beside the dialogs rather than on them.
  * A dialog of normal size (700 px, centred) keeps its buttons at its own bottom edge, and the title
  * bar carries the request's title: a centred notice covered one or the other.
  */

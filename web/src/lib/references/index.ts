@@ -3,6 +3,7 @@ export {
   referencesApi,
   useCatalogQuery,
   useOrganizationsQuery,
+  useOwnUnitsQuery,
   useUnitsQuery,
   type CatalogItem,
   type Organization,

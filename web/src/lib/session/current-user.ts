@@ -32,6 +32,8 @@ export const currentUserSchema = z.object({
   accessLevel: z.number(),
   rightsObject: z.record(z.number()).transform((r): RightsObject => r),
   units: z.array(unitSchema),
+  /** The user's own organisation (and its host's), named: the header needs no list of them all. */
+  organizations: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
 });
 
 export type CurrentUser = z.output<typeof currentUserSchema>;

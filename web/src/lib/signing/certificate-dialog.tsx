@@ -37,10 +37,10 @@ export interface CertificateDialogProps {
 
 const sourceTitles: Record<SignerSource, string> = {
   cryptopro: 'КриптоПро ЭЦП Browser plug-in',
-  soft: 'Файл ключа (.key.json)',
+  soft: 'Файл ключа (.key.json) — демонстрационная подпись',
 };
 
-/** The certificate chooser common to both signers (issue 13): the user picks the plug-in or a key file, then a certificate. */
+/** The certificate chooser common to both signers (decisions 72–86): the user picks the plug-in or a key file, then a certificate. */
 export const CertificateDialog = ({ open, title, onChosen, onClose, makeCryptoPro = createCryptoProSigner }: CertificateDialogProps) => {
   const [source, setSource] = useState<SignerSource>(lastChoice?.signer.source ?? 'soft');
   const [signer, setSigner] = useState<Signer | null>(lastChoice?.signer ?? null);
@@ -128,6 +128,9 @@ export const CertificateDialog = ({ open, title, onChosen, onClose, makeCryptoPr
             <FormControlLabel key={s} value={s} control={<Radio />} label={sourceTitles[s]} />
           ))}
         </RadioGroup>
+        {source === 'soft' && (
+          <Alert severity="warning">Демонстрационная подпись: программный ключ демонстрационного стенда и проверок, юридической силы не имеет</Alert>
+        )}
         {source === 'soft' && (
           <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
             Выбрать файл ключа

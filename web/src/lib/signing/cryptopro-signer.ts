@@ -1,13 +1,17 @@
 import { signingMessages } from '@domain/signing/messages';
 import { fromBase64, toBase64 } from '@domain/signing/base64';
+// The npm package crypto-pro's browser build: it carries CryptoPro's loader (cadesplugin_api.js) and
+// waits for the extension; built as a file of the client and loaded only when the plug-in is picked.
+import cryptoProUrl from 'crypto-pro/dist/crypto-pro.min.js?url';
 import { commonNameOf, SigningError, type Signer, type SignerCertificate } from './port';
 
 /**
- * The CryptoPro ЭЦП Browser plug-in as a signer (issue 13). The page does not ship CryptoPro's
- * `cadesplugin_api.js` (its licence is CryptoPro's): an administrator who installs the plug-in places
- * the file in the client's public folder, and we load `/cadesplugin_api.js` only when a user picks the
- * plug-in (docs/decisions.md, issue 13 screens). The async API (CreateObjectAsync) is the one current
- * plug-ins give every browser.
+ * The CryptoPro ЭЦП Browser plug-in as a signer. CryptoPro's loader comes from the maintained npm
+ * package `crypto-pro` (MIT; it bundles cadesplugin_api.js 2.3.5): its UMD build is emitted with the
+ * client and loaded as a script of our own origin only when a user picks the plug-in; its `execute`
+ * waits until the extension answers. Nothing is copied in by hand. Signing itself is ours: CAdES-BES,
+ * detached, the end certificate only (the package's createDetachedSignature signs a hash as PKCS#7
+ * with the whole chain). The async API (CreateObjectAsync) is the one current plug-ins give every browser.
  */
 
 // The plug-in's constants (CAdESCOM / CAPICOM).
@@ -62,13 +66,19 @@ export interface CadesHandle {
   readonly plugin: CadesPlugin;
 }
 
+/** The part of crypto-pro's UMD global (window.cryptoPro) we use. */
+interface CryptoProGlobal {
+  execute(callback: () => unknown): Promise<unknown>;
+}
+
 declare global {
   interface Window {
     cadesplugin?: CadesPlugin & PromiseLike<void>;
+    cryptoPro?: CryptoProGlobal;
   }
 }
 
-export const CADES_SCRIPT_URL = '/cadesplugin_api.js';
+export const CRYPTO_PRO_SCRIPT_URL: string = cryptoProUrl;
 export const pluginMissing = 'КриптоПро ЭЦП Browser plug-in не установлен или не разрешён для этого сайта';
 
 const reasonOf = (plugin: CadesPlugin | undefined, e: unknown): string => {
@@ -98,18 +108,20 @@ export const loadCadesPlugin = (): Promise<CadesHandle> => {
   const current =
     loading ??
     (async (): Promise<CadesHandle> => {
-    if (!window.cadesplugin) await loadScript(CADES_SCRIPT_URL);
-    const plugin = window.cadesplugin;
-    if (!plugin) throw new SigningError(pluginMissing);
-    // The object is a promise that settles when the extension answers (or fails when it is absent).
-    await Promise.race([
-      Promise.resolve(plugin),
-      new Promise((_, reject) => window.setTimeout(() => reject(new SigningError(pluginMissing)), 20_000)),
-    ]).catch((e: unknown) => {
-      throw e instanceof SigningError ? e : new SigningError(pluginMissing);
-    });
-    return { plugin };
-  })();
+      if (!window.cryptoPro) await loadScript(CRYPTO_PRO_SCRIPT_URL);
+      const cryptoPro = window.cryptoPro;
+      if (!cryptoPro) throw new SigningError(pluginMissing);
+      // execute() loads the bundled cadesplugin_api.js once and settles when the extension answers (or fails when it is absent).
+      await Promise.race([
+        cryptoPro.execute(() => undefined),
+        new Promise((_, reject) => window.setTimeout(() => reject(new SigningError(pluginMissing)), 25_000)),
+      ]).catch((e: unknown) => {
+        throw e instanceof SigningError ? e : new SigningError(pluginMissing);
+      });
+      const plugin = window.cadesplugin;
+      if (!plugin) throw new SigningError(pluginMissing);
+      return { plugin };
+    })();
   loading = current;
   // A failed load may be retried after the user installs or allows the plug-in.
   current.catch(() => {

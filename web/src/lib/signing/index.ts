@@ -4,5 +4,5 @@ export * from './signing-api';
 export * from './model';
 export { useSignDocuments, type SignerChoice, type SignTask } from './use-sign-documents';
 export { CertificateDialog } from './certificate-dialog';
-export { SignerMarkCells, SignerMarkText, SIGNED, NOT_SIGNED } from './signer-marks';
-export { SignDownloads } from './sign-downloads';
+export { SignerMarkCells, SignerMarkIcon, SignerMarkIconCells, SignerMarkText, SIGNED, NOT_SIGNED } from './signer-marks';
+export { SignDownloads, SignDownloadsMenu } from './sign-downloads';

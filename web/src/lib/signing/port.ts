@@ -1,5 +1,5 @@
 /**
- * The browser's signer port (issue 13): where certificates come from and how a detached CMS signature
+ * The browser's signer port (decisions 72–86): where certificates come from and how a detached CMS signature
  * over a document's original bytes is made. Two implementations: the CryptoPro plug-in
  * (./cryptopro-signer.ts) and the software signer over a `.key.json` file (./soft-signer.ts).
  * Screens talk only to this port, so the server sees the same POST /api/signs from either.

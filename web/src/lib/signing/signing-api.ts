@@ -3,7 +3,7 @@ import type { SignerKind } from '@domain/signing/events';
 import { api } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
 
-/** One signer's mark on a document (GET /api/files_for_signers, issue 13 contract). */
+/** One signer's mark on a document (GET /api/files_for_signers, decisions 72–86). */
 export interface SignerMark {
   readonly id: number;
   readonly name: string;
@@ -43,6 +43,41 @@ export interface SignDocumentsFilter {
 
 export type SignDownloadKind = 'original' | 'archive' | 'stamped';
 
+/** A certificate of a signature's chain as the server kept it. */
+export interface ChainCertificate {
+  readonly owner: string;
+  readonly subject: string;
+  readonly issuer: string;
+  readonly serial: string;
+  readonly thumbprint: string;
+  readonly valid_from: string;
+  readonly valid_to: string;
+}
+
+/** GET /api/sign_document/{docId}/signatures/{kind}: one signature's details. */
+export interface SignatureDetails {
+  readonly kind: SignerKind;
+  readonly kindTitle: string;
+  readonly signer: { readonly id: number; readonly name: string };
+  readonly certificate: {
+    readonly owner: string;
+    readonly serial: string;
+    readonly thumbprint: string;
+    readonly issuer: string;
+    readonly valid_from: string;
+    readonly valid_to: string;
+    readonly algorithm: string;
+    readonly snils: string | null;
+  };
+  /** Signer first, trusted root last; null for a signature verified before chains were kept. */
+  readonly chain: readonly ChainCertificate[] | null;
+  readonly signedAt: string;
+  readonly utcOffsetMinutes: number | null;
+  readonly demo: boolean;
+  readonly revocation: { readonly status: 'good' | 'not_checked'; readonly title: string; readonly detail: string | null };
+  readonly verifiedNow: { readonly ok: boolean; readonly message: string; readonly revocation: string | null };
+}
+
 export interface SignRequest {
   readonly docId: string;
   readonly signerKind: SignerKind;
@@ -62,7 +97,7 @@ export const filterQuery = (f: SignDocumentsFilter): string => {
 
 const downloadUrl = (docId: string, kind: SignDownloadKind) => `/sign_document/${encodeURIComponent(docId)}/${kind}`;
 
-/** The signing calls of issue 13, shared by the request dialog's Documents tab and /documents-list. */
+/** The signing calls of decisions 72–86, shared by the request dialog's Documents tab and /documents-list. */
 export const signingApi = api.injectEndpoints({
   endpoints: (build) => ({
     filesForSigners: build.query<SignDocumentsPage, SignDocumentsFilter>({
@@ -99,6 +134,11 @@ export const signingApi = api.injectEndpoints({
       extraOptions: { quiet: [400, 403, 404, 409], successNotice: false },
       invalidatesTags: ['SignDocuments', 'Request'],
     }),
+    /** Computed anew on every open: the verification now belongs to the moment it is asked. */
+    signatureDetails: build.query<SignatureDetails, { docId: string; kind: SignerKind }>({
+      query: ({ docId, kind }) => `/sign_document/${encodeURIComponent(docId)}/signatures/${kind}`,
+      keepUnusedDataFor: 0,
+    }),
     downloadSignDocument: build.mutation<null, { docId: string; kind: SignDownloadKind; fileName: string }>({
       query: ({ docId, kind, fileName }) => ({
         url: downloadUrl(docId, kind),
@@ -118,4 +158,5 @@ export const {
   useSignOriginalMutation,
   useSignMutation,
   useDownloadSignDocumentMutation,
+  useSignatureDetailsQuery,
 } = signingApi;

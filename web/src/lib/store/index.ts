@@ -1,2 +1,2 @@
 export { rootReducer, type RootState } from './root-reducer';
-export { useAppDispatch, useAppSelector, type AppDispatch } from './hooks';
+export { useAppDispatch, useAppSelector, useAppStore, type AppDispatch } from './hooks';

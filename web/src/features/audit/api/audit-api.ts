@@ -17,7 +17,7 @@ export interface AuditEntry {
 
 const filterPath = (f: AuditFilterInput) => encodeURIComponent(JSON.stringify(f));
 
-/** GET /api/audit, /api/audit_users and /api/audit_export/{filter} (RIGHT_AUDIT FULL, issue 17). */
+/** GET /api/audit, /api/audit_users and /api/audit_export/{filter} (RIGHT_AUDIT FULL, decisions 97–99). */
 export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     audit: build.query<{ audit: AuditEntry[]; next: string | null }, AuditFilterInput>({

@@ -42,7 +42,7 @@ const columns: readonly DataColumn<AuditEntry>[] = [
 ];
 
 /**
- * 'Журнал аудита' (issue 17): who did what and when across requests, tools, users, roles and
+ * 'Журнал аудита' (decisions 97–99): who did what and when across requests, tools, users, roles and
  * rights; filtered by period, user, object and kind; newest first in keyset pages; the whole
  * filtered trail exported to xlsx (streamed by the server).
  */

@@ -22,9 +22,12 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
-    /** POST /api/auth/signout: the server revokes the session, so a copied token stops working too. */
-    signOut: build.mutation<{ message: string }, void>({
-      query: () => ({ url: '/auth/signout', method: 'POST', body: {} }),
+    /**
+     * POST /api/auth/signout: the server revokes the session, so a copied token stops working too. The
+     * session is passed in because the client has already forgotten it (see use-sign-out.ts).
+     */
+    signOut: build.mutation<{ message: string }, { readonly userId: number; readonly token: string }>({
+      query: ({ userId, token }) => ({ url: '/auth/signout', method: 'POST', body: {}, headers: { userId: String(userId), accessToken: token } }),
       extraOptions: { quiet: [401], successNotice: false },
     }),
     /** GET /api/auth/me: confirms a session restored from sessionStorage after a reload. */

@@ -1,10 +1,10 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import { findCatalog, type CatalogName } from '@domain/catalog/definitions';
 import type { ReferenceName } from '@domain/catalog/screens';
 import { catalogItemTitle, referencesApi, useCatalogQuery } from '@/lib/references';
-import { useAppSelector } from '@/lib/store';
+import { useAppDispatch, useAppSelector } from '@/lib/store';
 import type { SelectOption } from '@/components/form';
 import type { ReferenceTitles } from '../model/catalog-values';
 
@@ -24,10 +24,15 @@ export const referencesOf = (fields: readonly { readonly control: { readonly kin
 ];
 
 /**
- * Titles of the items of the references a list shows. Every reference is preloaded after
- * sign-in (lib/references), so this reads the cached lists of the catalogues the columns name.
+ * Titles of the items of the references a list shows, from the cached lists of the catalogues the
+ * columns name; asked for here too, since the preload after sign-in waits for the first screen.
  */
 export const useReferenceTitles = (catalogs: readonly CatalogName[]): ReferenceTitles => {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const subscriptions = catalogs.map((name) => dispatch(referencesApi.endpoints.catalog.initiate(name)));
+    return () => subscriptions.forEach((s) => s.unsubscribe());
+  }, [catalogs, dispatch]);
   const lists = useAppSelector((state) => catalogs.map((name) => referencesApi.endpoints.catalog.select(name)(state).data), shallowEqual);
   return useMemo(() => {
     const titles = new Map(catalogs.map((name, i) => [name as string, new Map((lists[i] ?? []).map((item) => [item.id, catalogItemTitle(name, item)]))]));

@@ -41,7 +41,7 @@ export const catalogScreenOf = (name: CatalogName): CatalogScreenView => {
       fields: Object.entries(meta).map(([field, m]) => ({ name: field, ...m })),
       columns: s.columns.map((field) => ({ field, ...meta[field]! })),
       textFilter: s.textFilter,
-      filters: Object.entries(s.filters as Readonly<Record<string, string>>).map(([field, label]) => ({ field, label, control: meta[field]!.control })),
+      filters: Object.entries(s.filters as Readonly<Record<string, string>>).map(([field, label]) => ({ field, label, control: s.filterControls?.[field] ?? meta[field]!.control })),
       shownWhen: (s.shownWhen ?? {}) as CatalogScreenView['shownWhen'],
       definition: findCatalog(name)!,
     };

@@ -10,6 +10,9 @@ export interface InnerRequestsPage {
 
 const TAG = { type: 'InnerRequests' as const, id: 'LIST' };
 
+/** GET /api/request_inner_file/{id}/{fileId}: a file of a request to the administrators. */
+export const innerRequestFilePath = (id: number, fileId: string) => `/request_inner_file/${id}/${encodeURIComponent(fileId)}`;
+
 /** The calls of administration.md 7 for /request-inner. */
 export const innerRequestApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -32,18 +35,14 @@ export const innerRequestApi = api.injectEndpoints({
       query: (id) => ({ url: `/request_inner/${id}`, method: 'DELETE' }),
       invalidatesTags: [TAG],
     }),
-    /** A file as a blob: images for the carousel (an object URL), other files saved as downloads. */
-    innerRequestFile: build.mutation<string | null, { id: number; fileId: string; fileName: string; save: boolean }>({
-      query: ({ id, fileId, fileName, save }) => ({
-        url: `/request_inner_file/${id}/${encodeURIComponent(fileId)}`,
+    /** A file saved as a download (images are shown through lib/blob-url by innerRequestFilePath). */
+    downloadInnerRequestFile: build.mutation<null, { id: number; fileId: string; fileName: string }>({
+      query: ({ id, fileId, fileName }) => ({
+        url: innerRequestFilePath(id, fileId),
         responseHandler: async (response: Response) => {
           if (!response.ok) return response.json().catch(() => null);
-          const blob = await response.blob();
-          if (save) {
-            saveBlob(blob, fileName);
-            return null;
-          }
-          return URL.createObjectURL(blob);
+          saveBlob(await response.blob(), fileName);
+          return null;
         },
       }),
       extraOptions: { successNotice: false },
@@ -51,5 +50,5 @@ export const innerRequestApi = api.injectEndpoints({
   }),
 });
 
-export const { useInnerRequestsQuery, useCreateInnerRequestMutation, useUpdateInnerRequestMutation, useDeleteInnerRequestMutation, useInnerRequestFileMutation } =
+export const { useInnerRequestsQuery, useCreateInnerRequestMutation, useUpdateInnerRequestMutation, useDeleteInnerRequestMutation, useDownloadInnerRequestFileMutation } =
   innerRequestApi;

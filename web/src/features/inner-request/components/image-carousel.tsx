@@ -5,9 +5,10 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FileRef } from '@domain/request/state';
-import { useInnerRequestFileMutation } from '../api/inner-request-api';
+import { useBlobUrl } from '@/lib/blob-url';
+import { innerRequestFilePath } from '../api/inner-request-api';
 
 export interface ImageCarouselProps {
   readonly requestId: number;
@@ -19,25 +20,8 @@ export interface ImageCarouselProps {
 /** The images of a request full screen, one at a time, with previous/next (administration.md 2.9). */
 export const ImageCarousel = ({ requestId, images, start, onClose }: ImageCarouselProps) => {
   const [index, setIndex] = useState(start);
-  const [url, setUrl] = useState<string | null>(null);
-  const [load] = useInnerRequestFileMutation();
   const image = images[index]!;
-  useEffect(() => {
-    let current: string | null = null;
-    let live = true;
-    void load({ id: requestId, fileId: image.file_id, fileName: image.file_name, save: false }).then((r) => {
-      if ('data' in r && r.data) {
-        current = r.data;
-        if (live) setUrl(r.data);
-        else URL.revokeObjectURL(r.data);
-      }
-    });
-    return () => {
-      live = false;
-      setUrl(null);
-      if (current) URL.revokeObjectURL(current);
-    };
-  }, [load, requestId, image.file_id, image.file_name]);
+  const { url } = useBlobUrl({ path: innerRequestFilePath(requestId, image.file_id) });
   const step = (d: number) => setIndex((index + d + images.length) % images.length);
   return (
     <Dialog open fullScreen onClose={onClose} slotProps={{ paper: { 'aria-label': 'Просмотр изображений', sx: { bgcolor: 'grey.900' } } }}>

@@ -22,12 +22,12 @@ import { useCatalogQuery } from '@/lib/references';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { formatDateTime } from '@/utils/format';
-import { useDeleteInnerRequestMutation, useInnerRequestFileMutation, useInnerRequestsQuery, useUpdateInnerRequestMutation } from '../api/inner-request-api';
+import { useDeleteInnerRequestMutation, useDownloadInnerRequestFileMutation, useInnerRequestsQuery, useUpdateInnerRequestMutation } from '../api/inner-request-api';
 import { ImageCarousel } from './image-carousel';
 import { InnerRequestDialog } from './inner-request-dialog';
 
 const FileLinks = ({ row, onImage }: { row: InnerRequestRow; onImage: (images: FileRef[], index: number) => void }) => {
-  const [download] = useInnerRequestFileMutation();
+  const [download] = useDownloadInnerRequestFileMutation();
   const images = row.files.filter(isImageFile);
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -35,7 +35,7 @@ const FileLinks = ({ row, onImage }: { row: InnerRequestRow; onImage: (images: F
         isImageFile(f) ? (
           <Chip key={f.file_id} size="small" icon={<ImageIcon />} label={f.file_name} onClick={() => onImage(images, images.indexOf(f))} />
         ) : (
-          <Chip key={f.file_id} size="small" icon={<AttachFileIcon />} label={f.file_name} onClick={() => void download({ id: row.id, fileId: f.file_id, fileName: f.file_name, save: true })} />
+          <Chip key={f.file_id} size="small" icon={<AttachFileIcon />} label={f.file_name} onClick={() => void download({ id: row.id, fileId: f.file_id, fileName: f.file_name })} />
         ),
       )}
     </Stack>

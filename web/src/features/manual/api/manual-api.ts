@@ -21,6 +21,9 @@ export interface ManualFolderRow {
 const TAG = { type: 'Manuals' as const, id: 'LIST' };
 const changed = (_r: unknown, error: unknown) => (error ? [] : [TAG]);
 
+/** GET /api/manual_item_file/{itemId}/{fileId}: a file of a manual item. */
+export const manualFilePath = (itemId: number, fileId: string) => `/manual_item_file/${itemId}/${encodeURIComponent(fileId)}`;
+
 /** The calls of administration.md 7 for /manuals. */
 export const manualApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -36,19 +39,14 @@ export const manualApi = api.injectEndpoints({
       invalidatesTags: changed,
     }),
     deleteManualItem: build.mutation<unknown, number>({ query: (id) => ({ url: `/manuals_items/${id}`, method: 'DELETE' }), invalidatesTags: changed }),
-    /**
-     * A file as an object URL (videos and pictures; the session headers cannot ride on a <video src>)
-     * or saved as a download.
-     */
-    manualFile: build.mutation<string | null, { readonly itemId: number; readonly file: StoredFile; readonly save: boolean }>({
-      query: ({ itemId, file, save }) => ({
-        url: `/manual_item_file/${itemId}/${encodeURIComponent(file.file_id)}`,
+    /** A file saved as a download (videos and pictures are shown through lib/blob-url by manualFilePath). */
+    downloadManualFile: build.mutation<null, { readonly itemId: number; readonly file: StoredFile }>({
+      query: ({ itemId, file }) => ({
+        url: manualFilePath(itemId, file.file_id),
         cache: 'no-store',
         responseHandler: async (response: Response) => {
           if (!response.ok) return response.json().catch(() => null);
-          const blob = await response.blob();
-          if (!save) return URL.createObjectURL(blob);
-          saveBlob(blob, file.file_name);
+          saveBlob(await response.blob(), file.file_name);
           return null;
         },
       }),
@@ -57,4 +55,4 @@ export const manualApi = api.injectEndpoints({
   }),
 });
 
-export const { useManualsQuery, useSaveManualFolderMutation, useDeleteManualFolderMutation, useSaveManualItemMutation, useDeleteManualItemMutation, useManualFileMutation } = manualApi;
+export const { useManualsQuery, useSaveManualFolderMutation, useDeleteManualFolderMutation, useSaveManualItemMutation, useDeleteManualItemMutation, useDownloadManualFileMutation } = manualApi;

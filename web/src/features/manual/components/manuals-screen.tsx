@@ -7,42 +7,29 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { fileKindOf, type StoredFile } from '@domain/news/files';
 import { hasFull } from '@domain/rights';
 import { ConfirmDelete } from '@/components';
+import { useBlobUrl } from '@/lib/blob-url';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
-import { useDeleteManualFolderMutation, useDeleteManualItemMutation, useManualFileMutation, useManualsQuery, type ManualFolderRow, type ManualItemRow } from '../api/manual-api';
+import { manualFilePath, useDeleteManualFolderMutation, useDeleteManualItemMutation, useDownloadManualFileMutation, useManualsQuery, type ManualFolderRow, type ManualItemRow } from '../api/manual-api';
 import { ManualFolderDialog, ManualItemDialog } from './manual-dialogs';
 
-/** A video or a picture loaded with the session headers and shown from an object URL. */
+/** A video or a picture loaded with the session headers and shown from an object URL (lib/blob-url). */
 const MediaFile = ({ itemId, file }: { readonly itemId: number; readonly file: StoredFile }) => {
-  const [load] = useManualFileMutation();
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let revoked = false;
-    let created: string | null = null;
-    void load({ itemId, file, save: false })
-      .unwrap()
-      .then((u) => {
-        created = u;
-        if (!revoked) setUrl(u);
-      })
-      .catch(() => undefined);
-    return () => {
-      revoked = true;
-      if (created) URL.revokeObjectURL(created);
-    };
-  }, [load, itemId, file]);
+  const video = fileKindOf(file.file_name) === 'video';
+  const { url } = useBlobUrl({ path: manualFilePath(itemId, file.file_id), large: video });
   if (!url) return <Typography variant="body2">{file.file_name}</Typography>;
-  return fileKindOf(file.file_name) === 'video' ? (
+  return video ? (
     <video controls src={url} aria-label={file.file_name} style={{ maxWidth: '100%', maxHeight: 480 }} />
   ) : (
     <img src={url} alt={file.file_name} style={{ maxWidth: '100%' }} />
@@ -50,7 +37,7 @@ const MediaFile = ({ itemId, file }: { readonly itemId: number; readonly file: S
 };
 
 const ItemView = ({ item, canEdit, onEdit, onDelete }: { readonly item: ManualItemRow; readonly canEdit: boolean; readonly onEdit: () => void; readonly onDelete: () => void }) => {
-  const [download] = useManualFileMutation();
+  const [download] = useDownloadManualFileMutation();
   return (
     <Stack spacing={1.5}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -71,7 +58,7 @@ const ItemView = ({ item, canEdit, onEdit, onDelete }: { readonly item: ManualIt
       <Typography sx={{ whiteSpace: 'pre-wrap' }}>{item.contents}</Typography>
       {item.manual_item_files.map((f) =>
         fileKindOf(f.file_name) === 'file' ? (
-          <Link key={f.file_id} component="button" type="button" sx={{ alignSelf: 'flex-start' }} onClick={() => void download({ itemId: item.id, file: f, save: true })}>
+          <Link key={f.file_id} component="button" type="button" sx={{ alignSelf: 'flex-start' }} onClick={() => void download({ itemId: item.id, file: f })}>
             {f.file_name}
           </Link>
         ) : (
@@ -132,8 +119,9 @@ export const ManualsScreen = () => {
       <Paper variant="outlined" ref={box} sx={{ display: 'flex', minHeight: 480 }}>
         <Box data-testid="manuals-tree" sx={{ width: `${split}%`, overflow: 'auto' }}>
           <List dense aria-label="Папки">
+            {/* A folder is an item of the tree's list, its materials a list of their own (WCAG 1.3.1). */}
             {folders.map((folder) => (
-              <Box key={folder.id}>
+              <Box component="li" key={folder.id}>
                 <Stack direction="row" sx={{ alignItems: 'center', px: 1 }}>
                   <FolderIcon fontSize="small" color="action" />
                   <Typography sx={{ flex: 1, ml: 1, fontWeight: 500 }}>{folder.title}</Typography>
@@ -155,11 +143,15 @@ export const ManualsScreen = () => {
                     </>
                   )}
                 </Stack>
-                {folder.manual_items.map((it) => (
-                  <ListItemButton key={it.id} selected={it.id === selected} sx={{ pl: 5 }} onClick={() => setSelected(it.id)}>
-                    <ListItemText primary={it.title} />
-                  </ListItemButton>
-                ))}
+                <List dense disablePadding aria-label={folder.title}>
+                  {folder.manual_items.map((it) => (
+                    <ListItem key={it.id} disablePadding>
+                      <ListItemButton selected={it.id === selected} sx={{ pl: 5 }} onClick={() => setSelected(it.id)}>
+                        <ListItemText primary={it.title} />
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
               </Box>
             ))}
           </List>

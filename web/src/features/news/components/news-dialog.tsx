@@ -46,7 +46,7 @@ export const NewsDialog = ({ news, onClose }: { readonly news: NewsRow | null; r
   };
 
   return (
-    <EditDialog title={news ? 'Новость поддержки' : 'Новая новость поддержки'} busy={isLoading} cancelText="Отмена" onSave={() => void submit()} onClose={onClose}>
+    <EditDialog title={news ? 'Новость поддержки: изменение' : 'Новость поддержки: добавление'} busy={isLoading} cancelText="Отмена" onSave={() => void submit()} onClose={onClose}>
       <Stack spacing={2} sx={{ pt: 1 }}>
         <DateInput label="Дата" value={date} onChange={setDate} required error={errors.date} />
         <TextField label="Заголовок" value={title} onChange={(e) => setTitle(e.target.value)} required error={Boolean(errors.title)} helperText={errors.title} />

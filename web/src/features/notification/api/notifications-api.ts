@@ -32,11 +32,15 @@ export const notificationsApi = api.injectEndpoints({
       providesTags: ['Notifications'],
     }),
     /**
-     * GET /api/notifications/{userId}?pageNumber=N: one page (20) of every notification of the
-     * caller, new and read, newest first, with the counts (the /notifications page).
+     * GET /api/notifications/{userId}?pageNumber=N[&state=1]: one page (20) of the caller's
+     * notifications, new and read (or only the new ones), newest first, with the counts (the
+     * /notifications page).
      */
-    notificationsPage: build.query<NotificationsPage, { readonly userId: number; readonly page: number }>({
-      query: ({ userId, page }) => ({ url: `/notifications/${userId}`, params: { pageNumber: page } }),
+    notificationsPage: build.query<NotificationsPage, { readonly userId: number; readonly page: number; readonly unreadOnly: boolean }>({
+      query: ({ userId, page, unreadOnly }) => ({
+        url: `/notifications/${userId}`,
+        params: unreadOnly ? { pageNumber: page, state: NotificationState.NEW } : { pageNumber: page },
+      }),
       transformResponse: (raw: unknown) => {
         const r = pageSchema.parse(raw);
         return { items: r.notifications, pagesCount: r.pagesCount ?? 1, itemsCount: r.itemsCount ?? r.notifications.length };

@@ -1,4 +1,6 @@
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { NotificationState } from '@domain/notification';
@@ -18,15 +20,21 @@ const columns: readonly DataColumn<AppNotification>[] = [
   { key: 'state', header: 'Состояние', cell: (n) => (isNew(n) ? 'Новое' : 'Прочитано') },
 ];
 
+export interface NotificationsScreenProps {
+  /** Only the new ones (the address's `?unread=1`, the home page's link): the server filters. */
+  readonly unreadOnly: boolean;
+  readonly onUnreadOnlyChange: (unreadOnly: boolean) => void;
+}
+
 /**
  * /notifications (administration.md 2.1, shown only as a route): every notification of the user,
- * new and read, newest first, 20 a page (the server pages); a new one can be marked read or opened on its request's
- * chat tab (which marks it read too, as the bell does).
+ * new and read, or only the new ones, newest first, 20 a page (the server pages and filters); a new
+ * one can be marked read or opened on its request's chat tab (which marks it read too, as the bell does).
  */
-export const NotificationsScreen = () => {
+export const NotificationsScreen = ({ unreadOnly, onUnreadOnlyChange }: NotificationsScreenProps) => {
   const user = useAppSelector(selectCurrentUser);
   const [page, setPage] = useState(1);
-  const { data, isFetching, isError } = useNotificationsPageQuery(user ? { userId: user.id, page } : skipToken);
+  const { data, isFetching, isError } = useNotificationsPageQuery(user ? { userId: user.id, page, unreadOnly } : skipToken);
   // The count of new ones is the bell's (the same polled list).
   const { unread } = useNotifications();
   const [markRead, { isLoading: marking }] = useMarkNotificationReadMutation();
@@ -35,6 +43,20 @@ export const NotificationsScreen = () => {
     <ListScreen
       title="Уведомления"
       count={data ? `Всего: ${data.itemsCount}, новых: ${unread}` : null}
+      filters={
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={unreadOnly}
+              onChange={(e) => {
+                setPage(1);
+                onUnreadOnlyChange(e.target.checked);
+              }}
+            />
+          }
+          label="Только новые"
+        />
+      }
       pager={data ? { page, pagesCount: data.pagesCount, onPageChange: setPage } : null}
     >
       <DataTable
@@ -44,7 +66,7 @@ export const NotificationsScreen = () => {
         rowKey={(n) => n.id}
         fetching={isFetching}
         failed={isError}
-        empty="Уведомлений нет"
+        empty={unreadOnly ? 'Новых уведомлений нет' : 'Уведомлений нет'}
         rowMarks={(n) => ({ state: isNew(n) ? 'new' : 'read', sx: { '& td': { fontWeight: isNew(n) ? 600 : 400 } } })}
         rowActions={(n) => (
           <>

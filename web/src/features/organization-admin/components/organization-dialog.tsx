@@ -141,9 +141,10 @@ export const OrganizationDialog = ({ organization, hostMode, onClose }: Organiza
               onAdd={() => form.setValue('units', [...form.getValues('units'), emptyUnit()], { shouldDirty: true })}
               error={unitsMessage}
               columns={[
-                { header: 'Наименование', cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.name`} label="Наименование" size="small" /> },
-                { header: 'Адрес', width: 180, cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.address`} label="Адрес" size="small" emptyValue={null} /> },
-                { header: 'VNCODE', width: 120, cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.vncode`} label="VNCODE" size="small" emptyValue={null} /> },
+                // Names and addresses wrap inside their fields: a building's whole name stays readable.
+                { header: 'Наименование', cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.name`} label="Наименование" size="small" multiline /> },
+                { header: 'Адрес', width: 180, cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.address`} label="Адрес" size="small" emptyValue={null} multiline /> },
+                { header: 'VNCODE', width: 150, cell: (_u, i) => <FormTextField<OrganizationFormValues> name={`units.${i}.vncode`} label="VNCODE" size="small" emptyValue={null} /> },
                 !readOnly &&
                   organization !== null && {
                     header: '',

@@ -1,10 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { publicDocMessages, publicOrders } from '@domain/report/technical/public-docs';
 import { FullScreenSpinner } from '@/components';
-import { usePublicDocUrlMutation } from '../api/public-docs-api';
+import { useBlobUrl } from '@/lib/blob-url';
+import { publicDocPath } from '../api/public-docs-api';
 
 /**
  * /public-order?name=…: the tab an order opens in. It fetches the PDF with the session's headers and
@@ -15,15 +16,11 @@ export const PublicOrderScreen = () => {
   const [params] = useSearchParams();
   const name = params.get('name') ?? '';
   const order = publicOrders.find((o) => o.name === name);
-  const [load] = usePublicDocUrlMutation();
-  const [missing, setMissing] = useState(false);
+  // The order's tab shows a missing document itself.
+  const { url, failed: missing } = useBlobUrl(order ? { path: publicDocPath(order.name), quiet: [404] } : null);
   useEffect(() => {
-    if (!order) return;
-    load(order.name)
-      .unwrap()
-      .then((url) => window.location.replace(url))
-      .catch(() => setMissing(true));
-  }, [order, load]);
+    if (url) window.location.replace(url);
+  }, [url]);
   if (!order || missing)
     return (
       <Box sx={{ p: 2 }}>

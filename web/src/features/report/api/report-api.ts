@@ -23,7 +23,7 @@ export interface ReportJobView {
 export interface DocumentUnit { readonly id: number; readonly vncode: string; readonly title: string }
 export interface DocumentSigner { readonly id: number; readonly name: string; readonly post: string }
 
-/** The report job calls (issue 15): start, poll, cancel, download; a technical document's objects and signers. */
+/** The report job calls (decisions 87–96): start, poll, cancel, download; a technical document's objects and signers. */
 export const reportApi = api.injectEndpoints({
   endpoints: (build) => ({
     startReport: build.mutation<{ jobId: string }, { reportId: string; parameters: object }>({

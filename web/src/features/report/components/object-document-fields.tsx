@@ -3,6 +3,8 @@ import TextField from '@mui/material/TextField';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, type Dispatch, type SetStateAction } from 'react';
 import { useDocumentSignersQuery, useDocumentUnitsQuery, type DocumentSigner } from '../api/report-api';
+import { selectCurrentUser } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 
 /** The dialog's values of a document of one object (domain/report/technical/documents.ts). */
 export interface ObjectDocumentValues {
@@ -21,7 +23,7 @@ interface Props {
 }
 
 /**
- * A technical document's fields (administration.md 2.10; issue 15): the object (the caller's
+ * A technical document's fields (administration.md 2.10; decisions 87–96): the object (the caller's
  * request-read scope), the branch and the unit signer of that object (a single candidate
  * preselected), a year of the last 10.
  */
@@ -29,6 +31,16 @@ export const ObjectDocumentFields = ({ values, setValues, errors, disabled, year
   const set = (patch: Partial<ObjectDocumentValues>) => setValues((v) => ({ ...v, ...patch }));
   const { data: units } = useDocumentUnitsQuery();
   const { data: signers } = useDocumentSignersQuery(values.unit_id === '' ? skipToken : values.unit_id);
+
+  // The object is preset: the only one offered, or an object user's own first building among those offered.
+  const ownUnits = useAppSelector(selectCurrentUser)?.units;
+  useEffect(() => {
+    const offered = units?.units ?? [];
+    if (!offered.length) return;
+    const own = offered.length === 1 ? offered[0]!.id : (ownUnits ?? []).map((u) => u.id).find((id) => offered.some((o) => o.id === id));
+    if (own === undefined) return;
+    queueMicrotask(() => setValues((v) => (v.unit_id === '' ? { ...v, unit_id: own } : v)));
+  }, [units, ownUnits, setValues]);
 
   // A single candidate is chosen for the user (equipment.md 6).
   useEffect(() => {

@@ -13,7 +13,9 @@ import type { ReportDefinition } from '@domain/report/registry';
 import { supplyKindTitles } from '@domain/report/court/constants';
 import { defaultPeriod, type ReportParametersInput } from '@domain/report/court/parameters';
 import { documentYears } from '@domain/report/technical/documents';
-import { AppDialog } from '@/components';
+import { AppDialog, DateInput } from '@/components';
+import { selectCurrentUser } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import { apiErrorText } from '@/lib/api';
 import { catalogItemTitle, useCatalogQuery, useOrganizationsQuery } from '@/lib/references';
 import { useCancelReportMutation, useDownloadReportMutation, useReportJobQuery, useStartReportMutation } from '../api/report-api';
@@ -31,19 +33,22 @@ export interface ReportDialogProps {
 }
 
 /**
- * A report's dialog (equipment.md 2, 5; administration.md 2.10; issue 15): persistent, 700 px, the
+ * A report's dialog (equipment.md 2, 5; administration.md 2.10; decisions 87–96): persistent, 700 px, the
  * fields its registry entry names (a court report: region or all regions, balance holder, dates,
  * supply kind; a technical document: object, two signers, year), checked by the report's own schema
  * before the call; 'Сформировать' starts the job, the bar shows its phase and rows done of total
  * (cancellable), then the preview and 'Скачать' (a technical document downloads as soon as it is
  * ready and the dialog closes).
  */
-export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: ReportDialogProps) => {
+export const ReportDialog = ({ report, open, onClose, defaultRegionId }: ReportDialogProps) => {
   const fields = report.dialog;
+  // Region filters default to the current user's region (equipment.md 1).
+  const userRegion = useAppSelector(selectCurrentUser)?.region_id ?? null;
+  const ownRegion = defaultRegionId === undefined ? userRegion : defaultRegionId;
   const objectDocument = report.objectDocument;
   const format = report.formats[0] ?? 'xlsx';
   const [values, setValues] = useState<ReportParametersInput>(() => ({
-    region_id: fields?.region === 'all' ? null : defaultRegionId,
+    region_id: fields?.region === 'all' ? null : ownRegion,
     all_regions: fields?.region === 'all',
     balance_holder_id: null,
     supply_kind: null,
@@ -180,10 +185,11 @@ export const ReportDialog = ({ report, open, onClose, defaultRegionId = null }: 
         )}
         {fields?.dates && (
           <Stack direction="row" spacing={2}>
-            <TextField type="date" label="Дата начала" value={values.date_beg ?? ''} disabled={running} error={Boolean(errors.date_beg)} helperText={errors.date_beg}
-              onChange={(e) => set({ date_beg: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flexGrow: 1 }} />
-            <TextField type="date" label="Дата окончания" value={values.date_end ?? ''} disabled={running} error={Boolean(errors.date_end)} helperText={errors.date_end}
-              onChange={(e) => set({ date_end: e.target.value || null })} slotProps={{ inputLabel: { shrink: true } }} sx={{ flexGrow: 1 }} />
+            {/* The product's DD.MM.YYYY field (masked digits and a calendar), never the browser's own date input. */}
+            <DateInput label="Дата начала" name="date_beg" value={values.date_beg ?? null} disabled={running} error={errors.date_beg} fullWidth
+              onChange={(iso) => set({ date_beg: iso })} />
+            <DateInput label="Дата окончания" name="date_end" value={values.date_end ?? null} disabled={running} error={errors.date_end} fullWidth
+              onChange={(iso) => set({ date_end: iso })} />
           </Stack>
         )}
         {startError && <Alert severity="error">{apiErrorText(startError)}</Alert>}

@@ -15,7 +15,7 @@ export interface ActAnswer {
   readonly savedRequest: RequestView;
 }
 
-/** Acts from templates (issue 13): the dialog's candidates and the generation. */
+/** Acts from templates (decisions 72–86): the dialog's candidates and the generation. */
 export const actApi = api.injectEndpoints({
   endpoints: (build) => ({
     actSignerCandidates: build.query<ActCandidatesAnswer, { requestId: number; actKind: string }>({

@@ -1,4 +1,5 @@
 import type { ButtonAction } from '@domain/request/actions';
+import type { RecipientRole } from '@domain/request/recipients';
 import { z } from 'zod';
 import { api } from '@/lib/api';
 import { saveBlob } from '@/lib/download';
@@ -110,6 +111,13 @@ const requestTags = (id: number | null) => (id === null ? ['RequestList' as cons
  * 'RequestList'); every change invalidates both. Saves and buttons keep 409 for the dialog, which
  * shows the server's text and offers to reload.
  */
+/** One account offered under 'Уведомить', with why (GET /api/request_recipients/{id}). */
+export interface Recipient {
+  readonly id: number;
+  readonly fio: string;
+  readonly roles: readonly RecipientRole[];
+}
+
 export const requestDialogApi = api
   .injectEndpoints({
     endpoints: (build) => ({
@@ -126,6 +134,12 @@ export const requestDialogApi = api
       requestComments: build.query<Comment[], number>({
         query: (id) => `/request_comments/${id}`,
         transformResponse: (raw: unknown) => commentsShape.parse(raw).comments,
+        providesTags: (_r, _e, id) => [{ type: 'Request', id }],
+      }),
+      /** Whom a chat message may notify, as the server decides (it notifies only these). */
+      requestRecipients: build.query<Recipient[], number>({
+        query: (id) => `/request_recipients/${id}`,
+        transformResponse: (raw: { recipients: Recipient[] }) => raw.recipients,
         providesTags: (_r, _e, id) => [{ type: 'Request', id }],
       }),
       executors: build.query<Executor[], { regionId: number; hotline: boolean }>({
@@ -192,6 +206,7 @@ export const {
   useRequestQuery,
   useRequestHistoryQuery,
   useRequestCommentsQuery,
+  useRequestRecipientsQuery,
   useExecutorsQuery,
   useContactCandidatesQuery,
   useToolSearchQuery,

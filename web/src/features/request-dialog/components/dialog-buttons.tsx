@@ -20,7 +20,7 @@ export interface DialogButtonsProps {
 
 /**
  * The dialog's buttons (requests.md 2.4); a button is offered only when the server accepts it now,
- * except the recall, shown disabled with its reason to a user who may not recall (issue 19).
+ * except the recall, shown disabled with its reason to a user who may not recall (decisions 33–40).
  */
 export const DialogButtons = ({ isNew, busy, actions, recallLockedReason, mayCreate, onRecall, onNewRequest, onSave, onCreate, onCreateAndClose, onClose }: DialogButtonsProps) => (
   <>

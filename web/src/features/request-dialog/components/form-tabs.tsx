@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { RequestDialogTab } from '../model/tabs';
 import { CommonTab } from './common-tab/common-tab';
 import { DocumentsTab } from './documents-tab/documents-tab';
@@ -5,26 +6,32 @@ import { HotlineTab } from './hotline-tab/hotline-tab';
 import { MovementTab } from './movement-tab/movement-tab';
 import { TabPanel } from './tab-panel';
 
-/** The tabs that edit the form: all mounted, the active one shown. */
-export const FormTabs = ({ tabs, active }: { readonly tabs: readonly RequestDialogTab[]; readonly active: RequestDialogTab }) => (
-  <>
-    <TabPanel tab="request" active={active === 'request'}>
-      <CommonTab />
-    </TabPanel>
-    {tabs.includes('movement') && (
-      <TabPanel tab="movement" active={active === 'movement'}>
-        <MovementTab />
-      </TabPanel>
-    )}
-    {tabs.includes('documents') && (
-      <TabPanel tab="documents" active={active === 'documents'}>
-        <DocumentsTab />
-      </TabPanel>
-    )}
-    {tabs.includes('hotline') && (
-      <TabPanel tab="hotline" active={active === 'hotline'}>
-        <HotlineTab />
-      </TabPanel>
-    )}
-  </>
-);
+const panels: ReadonlyArray<readonly [RequestDialogTab, () => React.JSX.Element]> = [
+  ['request', CommonTab],
+  ['movement', MovementTab],
+  ['documents', DocumentsTab],
+  ['hotline', HotlineTab],
+];
+
+/**
+ * The tabs that edit the form, the active one shown. A tab mounts when first opened (the dialog
+ * opens with one tab's fields, not four) and stays mounted while hidden, so what the user typed
+ * there stays as it is; the form's values and errors live in the form, not in the fields.
+ */
+export const FormTabs = ({ tabs, active }: { readonly tabs: readonly RequestDialogTab[]; readonly active: RequestDialogTab }) => {
+  const [opened, setOpened] = useState<ReadonlySet<RequestDialogTab>>(() => new Set([active]));
+  if (!opened.has(active)) setOpened(new Set([...opened, active]));
+  return (
+    <>
+      {panels.map(
+        ([tab, Panel]) =>
+          (tab === 'request' || tabs.includes(tab)) &&
+          opened.has(tab) && (
+            <TabPanel key={tab} tab={tab} active={active === tab}>
+              <Panel />
+            </TabPanel>
+          ),
+      )}
+    </>
+  );
+};

@@ -40,7 +40,7 @@ export interface RequestEditorProps {
   readonly onCreated: (id: number) => void;
   readonly onNewRequest: () => void;
   /**
-   * Issue 17: the request as it was at a past moment (the view has no actions and nothing editable):
+   * decisions 97–99: the request as it was at a past moment (the view has no actions and nothing editable):
    * the banner above the tabs, the chat and history as they were then, only 'Закрыть' below.
    */
   readonly moment?: RequestMoment;

@@ -100,7 +100,7 @@ export const useRequestCommands = ({ form, base, editable, files, load, onSaved,
     [base, form, submit, command, accepted, refused],
   );
 
-  /** A hot line call after saving unsaved changes; its answer replaces the form (issue 14). */
+  /** A hot line call after saving unsaved changes; its answer replaces the form (decisions 68–71). */
   const runHotline = useCallback(
     async (call: (current: RequestView) => Promise<RequestView | null>) => {
       if (!base) return;

@@ -23,7 +23,7 @@ export interface RequestEditContextValue {
   readonly dropFile: (key: string) => void;
   /** Runs a button of the request (saving the form's changes first). */
   readonly runCommand: (command: RequestCommand, engineerIds?: readonly number[]) => void;
-  /** A hot line call (issue 14): unsaved changes saved first; the form takes the request it answers. */
+  /** A hot line call (decisions 68–71): unsaved changes saved first; the form takes the request it answers. */
   readonly runHotline: (call: (current: RequestView) => Promise<RequestView | null>) => Promise<void>;
   /** Shows the hot line registration's success for 10 s (kept by the editor across reloads of the form). */
   readonly hotlineNotice: (text: string) => void;

@@ -1,7 +1,7 @@
 import { isRequestStatus, RequestKind, statusName } from '@domain/request/enums';
 import { requestMachine } from '@domain/request/machine';
 
-/** The reason shown on the disabled recall button (issue 19): the rule stays, the applicant learns the way. */
+/** The reason shown on the disabled recall button (decisions 33–40): the rule stays, the applicant learns the way. */
 export const RECALL_LOCKED_REASON =
   'Отозвать заявку может только сотрудник филиала. Чтобы попросить об отзыве, напишите в чат по заявке';
 

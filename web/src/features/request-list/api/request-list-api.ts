@@ -1,10 +1,29 @@
 import { z } from 'zod';
+import type { RequestListRow } from '@domain/request/contracts';
+import { registryExport, registryPageQuery, type RegistryExportArgs, type RegistryExportResult, type RegistryPage } from '@/components/registry-list';
 import { api } from '@/lib/api';
-import { unitSchema, type CurrentUserUnit } from '@/lib/session';
 import type { ServerFilter } from '../model/filter';
-import { saveDownload } from '@/lib/download';
 
-const rowSchema = z.object({
+/** A row of the request list as GET /api/request answers it (the domain's contract; titles come from the domain here). */
+export type RequestRow = Pick<
+  RequestListRow,
+  | 'id'
+  | 'number'
+  | 'request_performer_kind'
+  | 'request_date_add'
+  | 'hotlinegas_number'
+  | 'result_d'
+  | 'region_id'
+  | 'unit_id'
+  | 'unit_name'
+  | 'organization_id'
+  | 'organization_name'
+  | 'request_kind_id'
+  | 'request_status_id'
+  | 'request_text'
+>;
+
+const rowSchema: z.ZodType<RequestRow, z.ZodTypeDef, unknown> = z.object({
   id: z.number(),
   number: z.number().nullable(),
   request_performer_kind: z.string(),
@@ -21,21 +40,8 @@ const rowSchema = z.object({
   request_text: z.string(),
 });
 
-/** A row of the request list as GET /api/request answers it (titles come from the domain here). */
-export type RequestRow = z.output<typeof rowSchema>;
-
-const pageSchema = z.object({ requests: z.array(rowSchema), pagesCount: z.number(), itemsCount: z.number() });
-
-/** One page of the list; `pageNumber` is the page these rows are (the server answers the last page when asked beyond it). */
-export type RequestPage = z.output<typeof pageSchema> & { readonly pageNumber: number };
-
 const engineerSchema = z.object({ id: z.number(), fio: z.string(), organization_name: z.string().nullable().optional() });
 export type Engineer = z.output<typeof engineerSchema>;
-
-export type ExportFormat = 'xlsx' | 'docx';
-
-/** The filter in a path segment, as the server reads `/api/request/{json}`. */
-const filterPath = (filter: ServerFilter) => encodeURIComponent(JSON.stringify(filter));
 
 /**
  * The request list's calls. 'RequestList' is shared with the request dialog: its saves
@@ -44,13 +50,8 @@ const filterPath = (filter: ServerFilter) => encodeURIComponent(JSON.stringify(f
 export const requestListApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/request/{filter json with pageNumber} -> { requests, pagesCount, itemsCount }. */
-    requestList: build.query<RequestPage, ServerFilter>({
-      query: (filter) => `/request/${filterPath(filter)}`,
-      transformResponse: (raw: unknown, _meta, filter): RequestPage => {
-        const page = pageSchema.parse(raw);
-        const asked = typeof filter.pageNumber === 'number' ? filter.pageNumber : 1;
-        return { ...page, pageNumber: Math.max(1, Math.min(asked, page.pagesCount)) };
-      },
+    requestList: build.query<RegistryPage<RequestRow>, ServerFilter>({
+      ...registryPageQuery<RequestRow, ServerFilter>('/request', 'requests', rowSchema),
       providesTags: ['RequestList'],
     }),
     /** DELETE /api/request/{id} -> { message: 'Заявка удалена' } (shown by the base query). */
@@ -84,26 +85,10 @@ export const requestListApi = api.injectEndpoints({
       query: ({ regionId, hotline }) => `/engineers/${regionId}${hotline ? '?hotline=true' : ''}`,
       transformResponse: (raw: unknown) => z.object({ engineers: z.array(engineerSchema) }).parse(raw).engineers,
     }),
-    /** GET /api/user_unit: the current user's units plus their host organisation's (the OWN scope). */
-    ownUnits: build.query<CurrentUserUnit[], void>({
-      query: () => '/user_unit',
-      transformResponse: (raw: unknown) => z.object({ user_unit: z.array(unitSchema) }).parse(raw).user_unit,
-    }),
-    /**
-     * GET /api/request_export/{xlsx|docx}/{filter json}: the whole filtered list as a file. The
-     * answer is saved as a download right here (a Blob never enters the store); the result is the
-     * file's name from Content-Disposition.
-     */
-    exportRequests: build.mutation<{ fileName: string }, { format: ExportFormat; filter: ServerFilter }>({
-      query: ({ format, filter }) => ({
-        url: `/request_export/${format}/${filterPath(filter)}`,
-        responseHandler: async (response) => {
-          if (!response.ok) return response.json().catch(() => null);
-          return { fileName: await saveDownload(response, `Список заявок.${format}`) };
-        },
-        cache: 'no-store',
-      }),
-    }),
+    /** GET /api/request_export/{xlsx|docx}/{filter json}: the whole filtered list as a file. */
+    exportRequests: build.mutation<RegistryExportResult, RegistryExportArgs<ServerFilter>>(
+      registryExport<ServerFilter>('/request_export', (format) => `Список заявок.${format}`),
+    ),
   }),
 });
 
@@ -114,6 +99,5 @@ export const {
   useSetRequestDateMutation,
   useCreateRequestGroupMutation,
   useEngineersQuery,
-  useOwnUnitsQuery,
   useExportRequestsMutation,
 } = requestListApi;

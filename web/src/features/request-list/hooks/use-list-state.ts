@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
+import type { FilterClear } from '../model/describe-filter';
 import type { ListKind, RepairFilter, RequestListFilter, SoftwareFilter, SoftwareFilterKey, ToolFilter } from '../model/filter';
 import {
   filterChanged,
@@ -23,8 +24,18 @@ export const useListState = (list: ListKind) => {
     [dispatch, list],
   );
   const reset = useCallback(() => dispatch(filterReset(list)), [dispatch, list]);
+  /** A chip's cross: the change that clears its condition. */
+  const clear = useCallback(
+    (c: FilterClear) => {
+      if (c.part === 'main') dispatch(filterChanged({ list, patch: c.patch }));
+      else if (c.part === 'repair') dispatch(repairFilterChanged({ list, patch: c.patch }));
+      else if (c.part === 'tool') dispatch(toolFilterChanged({ list, patch: c.patch }));
+      else dispatch(softwareFilterChanged({ list, key: c.key, patch: c.patch }));
+    },
+    [dispatch, list],
+  );
   const setPage = useCallback((next: number) => dispatch(pageChanged({ list, page: next })), [dispatch, list]);
-  return { filter, page, change, changeRepair, changeTool, changeSoftware, reset, setPage } as const;
+  return { filter, page, change, changeRepair, changeTool, changeSoftware, clear, reset, setPage } as const;
 };
 
 export type ListStateApi = ReturnType<typeof useListState>;

@@ -1,5 +1,9 @@
 import { PerformerKind, RequestKind } from '@domain/request/enums';
 import { requestListQueryProblem, type RequestListQuery } from '@domain/request/list-filter';
+import { softwareFilterKeys, toggleKeys, toggleTitles, type SoftwareFilterKey, type ToggleKey } from '@domain/request/describe-filter';
+import type { DateOrFlag } from '@/components/registry-list';
+
+export { softwareFilterKeys, toggleKeys, toggleTitles, type SoftwareFilterKey, type ToggleKey };
 
 /**
  * The request list filter (requests.md 2.3, 2.2) as the dialog edits it. The contract is the domain's
@@ -10,7 +14,7 @@ import { requestListQueryProblem, type RequestListQuery } from '@domain/request/
  */
 
 /** `tool_in_d` / `tool_out_d` of the repair sub-filter: filled, empty, or one day. */
-export type DateOrFlag = boolean | string | null;
+export type { DateOrFlag };
 
 export interface RepairFilter {
   repair_kind_id: number | null;
@@ -38,34 +42,6 @@ export interface SoftwareFilter {
   result: string | null;
 }
 
-export const toggleKeys = [
-  'hotline_reqs_without_number',
-  'hotline_reqs_not_register',
-  'hotline_reqs_not_closed',
-  'unsigned_docs',
-  'without_doc_co_3',
-  'without_doc_co_41',
-  'without_doc_co_42',
-  'without_doc_co_7',
-  'without_doc_co_8',
-  'without_doc_co_13',
-] as const;
-export type ToggleKey = (typeof toggleKeys)[number];
-
-export const toggleTitles: Readonly<Record<ToggleKey, string>> = {
-  hotline_reqs_without_number: 'ГЛ: без номера',
-  hotline_reqs_not_register: 'ГЛ: не зарегистрированные',
-  hotline_reqs_not_closed: 'ГЛ: не закрытые',
-  unsigned_docs: 'Неподписанные документы',
-  without_doc_co_3: 'Без акта СО-3',
-  without_doc_co_41: 'Без акта СО-4.1',
-  without_doc_co_42: 'Без акта СО-4.2',
-  without_doc_co_7: 'Без акта СО-7',
-  without_doc_co_8: 'Без акта СО-8',
-  without_doc_co_13: 'Без акта СО-1.3',
-};
-
-export type SoftwareFilterKey = 'specialSoftware' | 'commonSoftware' | 'restore' | 'consultation';
 
 /** Which kind shows which sub-filter (the server also limits each sub-filter to its kind). */
 export const softwareFilterKinds: Readonly<Record<SoftwareFilterKey, RequestKind>> = {
@@ -74,7 +50,6 @@ export const softwareFilterKinds: Readonly<Record<SoftwareFilterKey, RequestKind
   restore: RequestKind.RESTORE,
   consultation: RequestKind.CONSULTATION,
 };
-export const softwareFilterKeys = Object.keys(softwareFilterKinds) as SoftwareFilterKey[];
 
 export type RequestListFilter = {
   region_id: number | null;
@@ -95,6 +70,10 @@ export type RequestListFilter = {
   hotline_engineer_id: number | null;
   contact_kind: number | null;
   contact_unknown_name: string;
+  /** Sent back for re-execution and not taken since: yes, no, or either (null). */
+  returned: boolean | null;
+  /** The toolbar's search by the request's words. */
+  search: string;
   repair: RepairFilter;
   repairTool: ToolFilter;
 } & Record<ToggleKey, boolean> &
@@ -159,6 +138,8 @@ export const defaultFilter = (list: ListKind, today: Date = new Date()): Request
   hotline_engineer_id: null,
   contact_kind: null,
   contact_unknown_name: '',
+  returned: null,
+  search: '',
   repair: emptyRepairFilter(),
   repairTool: emptyToolFilter(),
   specialSoftware: emptySoftwareFilter(),
@@ -206,11 +187,12 @@ export const subFilterIsSet = (sub: object): boolean => Object.keys(compact(sub)
 
 /**
  * What GET /api/request/{json} and the exports receive: the set fields plus `pageNumber`.
- * `exchange_stock: false` is a condition of its own (the tool is not in the exchange stock), so it
- * is kept.
+ * `exchange_stock: false` and `returned: false` are conditions of their own (not in the exchange
+ * stock, not returned for re-execution), so they are kept.
  */
 export const toServerFilter = (filter: RequestListFilter, pageNumber?: number): ServerFilter => {
   const out = compact(filter) as ServerFilter;
+  if (filter.returned === false) out.returned = false;
   if (filter.repairTool.exchange_stock === false) {
     const tool = out.repairTool;
     out.repairTool = { ...(typeof tool === 'object' && !Array.isArray(tool) ? tool : {}), exchange_stock: false };
@@ -236,3 +218,28 @@ export const withoutHiddenSubFilters = (filter: RequestListFilter): RequestListF
 
 /** The filter as a stable string: a change of it is a change of the filter. */
 export const filterKey = (filter: RequestListFilter): string => JSON.stringify(toServerFilter(filter));
+
+/**
+ * A filter named by the address (`?filter={json}`, the home page's links): the list's default with
+ * the fields the JSON sets, each taken only when it has the field's type; anything else is ignored.
+ */
+export const filterFromAddress = (raw: string, list: ListKind): RequestListFilter => {
+  const base = defaultFilter(list);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return base;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (!Object.hasOwn(base, key)) continue;
+    const current = (base as Record<string, unknown>)[key];
+    const numbers = Array.isArray(value) && value.every((x) => Number.isInteger(x));
+    const scalar = typeof value === 'number' || typeof value === 'string' || (key === 'returned' && typeof value === 'boolean');
+    if (Array.isArray(current) ? numbers : current === null ? scalar : typeof current === typeof value)
+      out[key] = value;
+  }
+  return out as RequestListFilter;
+};

@@ -62,6 +62,7 @@ export const requestListSlice = createSlice({
       return setFilter(state, list, { ...filter, [key]: { ...filter[key], ...patch } });
     },
     filterReset: (state, action: PayloadAction<ListKind>) => setFilter(state, action.payload, defaultFilter(action.payload)),
+    filterReplaced: (state, action: PayloadAction<{ list: ListKind; filter: RequestListFilter }>) => setFilter(state, action.payload.list, action.payload.filter),
     pageChanged: (state, action: PayloadAction<{ list: ListKind; page: number }>) => {
       const { list, page } = action.payload;
       return { ...state, [list]: { ...state[list], page: Math.max(1, Math.floor(page)) } };
@@ -73,7 +74,7 @@ export const requestListSlice = createSlice({
   },
 });
 
-export const { filterChanged, repairFilterChanged, toolFilterChanged, softwareFilterChanged, filterReset, pageChanged } =
+export const { filterChanged, repairFilterChanged, toolFilterChanged, softwareFilterChanged, filterReset, filterReplaced, pageChanged } =
   requestListSlice.actions;
 
 /** The slice joins the store when this feature is first loaded (the screens are lazy chunks). */

@@ -14,13 +14,7 @@ import {
   type RequestResult,
 } from '@domain/request/enums';
 import { ownerTypeTitles } from '@domain/tool/states';
-import type { Option } from './references';
-
-/** A numeric enumeration's titles as choices, in id order. */
-export const optionsOf = (titles: Readonly<Record<number, string>>): Option[] =>
-  Object.entries(titles)
-    .map(([id, title]) => ({ id: Number(id), title }))
-    .sort((a, b) => a.id - b.id);
+import { optionsOf } from '@/components/registry-list';
 
 export const kindOptions = optionsOf(requestKindTitles);
 export const statusOptions = optionsOf(requestStatusTitles);
@@ -39,8 +33,3 @@ export const performerKindChoices = [
 ] as const;
 
 export const resultChoices = (Object.entries(requestResultTitles) as Array<[RequestResult, string]>).map(([value, title]) => ({ value, title }));
-
-export const yesNoChoices = [
-  { value: true, title: 'Да' },
-  { value: false, title: 'Нет' },
-] as const;

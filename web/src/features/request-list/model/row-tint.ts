@@ -1,18 +1,12 @@
 import { RequestStatus, canceledKinds, isRequestStatus, type RequestKind } from '@domain/request/enums';
+import type { RowTint } from '@/components/registry-list';
 
-/**
+/*
  * Row colours of the request list (requests.md 2.1): rows of kind 'Ошибка' (9) or 'Отзыв' (10)
  * have one colour of their own; other rows are tinted by status. A calm palette: light tints far
  * enough apart to tell statuses at a glance, dark text readable on all of them; the status title
  * is always written in the row too, so the colour is a help, not the only signal.
  */
-export interface RowTint {
-  /** What the tint stands for (tests and the legend read it). */
-  readonly name: string;
-  readonly background: string;
-  /** A stronger shade of the same hue for the row's left edge. */
-  readonly edge: string;
-}
 
 /** Kind 'Ошибка' or 'Отзыв': a pale rose, unlike any status tint. */
 export const withdrawnTint: RowTint = { name: 'withdrawn', background: '#fbe4e6', edge: '#d9828b' };

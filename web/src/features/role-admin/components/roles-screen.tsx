@@ -29,7 +29,8 @@ import { RightCell } from './right-cell';
 import { RoleDialog } from './role-dialog';
 
 const FIRST_COLUMN_PX = 280;
-const ROLE_COLUMN_PX = 170;
+// Wide enough for the longest access level ('Свои объекты') in its field.
+const ROLE_COLUMN_PX = 190;
 // The first column stays in place while the roles scroll sideways; the header row while the rights scroll.
 const stickyLeft = { position: 'sticky', left: 0, zIndex: 2, bgcolor: 'background.paper', minWidth: FIRST_COLUMN_PX, maxWidth: FIRST_COLUMN_PX } as const;
 

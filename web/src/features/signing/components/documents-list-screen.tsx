@@ -41,7 +41,7 @@ interface Run {
 }
 
 /**
- * /documents-list, 'Документы на подпись' (administration.md 2.10, issue 13): the documents the user
+ * /documents-list, 'Документы на подпись' (administration.md 2.10, decisions 72–86): the documents the user
  * is an assigned signer of, 10 per page, the signer-role filters, unsigned only, signing one or all.
  */
 export const DocumentsListScreen = () => {
@@ -50,7 +50,8 @@ export const DocumentsListScreen = () => {
   const rights = useAppSelector(selectRights);
   const userId = user?.id ?? null;
   const [kinds, setKinds] = useState<ReadonlySet<SignerKind>>(new Set());
-  const [unsignedOnly, setUnsignedOnly] = useState(false);
+  // The home page's 'Документы на подпись' opens the list with ?unsigned=1.
+  const [unsignedOnly, setUnsignedOnly] = useState(() => new URLSearchParams(window.location.search).get('unsigned') === '1');
   const filterKey = JSON.stringify([[...kinds].sort(), unsignedOnly]);
   const { page, setPage } = usePaging(filterKey);
   const filter = { page, iac: kinds.has('iac'), unit: kinds.has('unit'), final: kinds.has('final'), unsignedOnly };
@@ -124,7 +125,7 @@ export const DocumentsListScreen = () => {
       ),
     },
     { key: 'file', header: 'Документ', cell: (doc) => doc.fileName },
-    ...signerKinds.map((kind) => ({ key: kind, header: filterTitles[kind], cell: (doc: SignDocument) => <SignerMarkText mark={doc.signers[kind]} /> })),
+    ...signerKinds.map((kind) => ({ key: kind, header: filterTitles[kind], cell: (doc: SignDocument) => <SignerMarkText mark={doc.signers[kind]} doc={doc} kind={kind} /> })),
     { key: 'download', header: 'Скачать', cell: (doc) => <SignDownloads docId={doc.docId} fileName={doc.fileName} /> },
   ];
 

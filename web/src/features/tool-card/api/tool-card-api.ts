@@ -13,13 +13,16 @@ import type {
 
 const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 
+/** GET /api/tool_file/{toolId}/{fileId}: a stored file of the card. */
+export const toolFilePath = (toolId: number, fileId: string) => `/tool_file/${toolId}/${encodeURIComponent(fileId)}`;
+
 /**
  * A save changed tools: the card, the lists (tools and sets) refresh by their tags. A refused save
  * refreshes nothing: a refetched card would replace the form and drop the user's stale edits silently.
  */
 const toolTags = (id: number | null) => [...(id === null ? [] : [{ type: 'Tool' as const, id }]), 'ToolList' as const, 'ToolsSet' as const];
 
-/** The equipment card's and the sets' calls (equipment.md 7, issue 11 contract). */
+/** The equipment card's and the sets' calls (equipment.md 7, decisions 41–47). */
 export const toolCardApi = api.injectEndpoints({
   endpoints: (build) => ({
     toolCard: build.query<ToolCard, number>({
@@ -47,17 +50,10 @@ export const toolCardApi = api.injectEndpoints({
       invalidatesTags: (_r, error, { id }) => (error ? [] : toolTags(id)),
       extraOptions: { quiet: [400, 409] },
     }),
-    /** GET /api/tool_file/{toolId}/{fileId} as a blob (pictures shown, documents downloaded). */
-    toolFileBlob: build.query<string, { toolId: number; fileId: string }>({
-      query: ({ toolId, fileId }) => ({
-        url: `/tool_file/${toolId}/${encodeURIComponent(fileId)}`,
-        responseHandler: async (response: Response) => (response.ok ? URL.createObjectURL(await response.blob()) : response.json().catch(() => null)),
-      }),
-      keepUnusedDataFor: 300,
-    }),
+    /** GET /api/tool_file/{toolId}/{fileId} saved as a download (pictures are shown through lib/blob-url). */
     downloadToolFile: build.mutation<null, { toolId: number; fileId: string; fileName: string }>({
       query: ({ toolId, fileId, fileName }) => ({
-        url: `/tool_file/${toolId}/${encodeURIComponent(fileId)}`,
+        url: toolFilePath(toolId, fileId),
         responseHandler: async (response: Response) => {
           if (!response.ok) return response.json().catch(() => null);
           saveBlob(await response.blob(), fileName);
@@ -91,7 +87,6 @@ export const {
   useToolKindTraitsQuery,
   useSaveToolMutation,
   useSaveToolAttrMutation,
-  useToolFileBlobQuery,
   useDownloadToolFileMutation,
   useToolsSetsQuery,
   useToolsSetQuery,

@@ -1,7 +1,7 @@
 import type { ToolFields, ToolFile, ToolMoving, ToolPlace } from '@domain/tool/events';
 import type { ToolCardFields } from '@domain/tool/schemas';
 
-/** GET /api/tool_card/{id}: every card field plus its names, files and revision (issue 11 contract). */
+/** GET /api/tool_card/{id}: every card field plus its names, files and revision (decisions 41–47). */
 export interface ToolCard extends Omit<ToolFields, 'tool_places' | 'tool_movings' | 'files'> {
   readonly id: number;
   readonly revision: number;
@@ -34,7 +34,7 @@ export interface ToolKindTraits {
 
 /** A row of GET /api/tool_history/{id}. */
 export interface ToolHistoryRow {
-  readonly history_type: 'attribute' | 'request' | 'registered' | 'state' | 'deleted';
+  readonly history_type: 'attribute' | 'request' | 'registered' | 'state' | 'deleted' | 'inventory';
   readonly date_time_d: string | null;
   readonly user_id: number | null;
   readonly user_name: string | null;

@@ -4,13 +4,14 @@ import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { hasFull } from '@domain/rights';
 import type { ToolState } from '@domain/tool/states';
 import { ConfirmDialog } from '@/components';
 import { FormEditProvider, type FormEditContextValue } from '@/components/form';
 import { fieldErrorsOf, httpStatusOf, isFetchBaseQueryError, serverMessageOf } from '@/lib/api';
+import { lazyComponent } from '@/lib/lazy';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { useSaveToolAttrMutation, useSaveToolMutation, useToolKindTraitsQuery } from '../api/tool-card-api';
@@ -30,6 +31,8 @@ import { SoftwareTab } from './tabs/software-tab';
 import { TraitsTab } from './tabs/traits-tab';
 import { WideDialog } from './wide-dialog';
 
+const LabelDialog = lazyComponent(() => import('@/components/label-dialog').then((m) => m.LabelDialog));
+
 export interface ToolEditorProps {
   /** The saved tool being edited; null for a new one (also a copy). */
   readonly card: ToolCard | null;
@@ -41,7 +44,7 @@ export interface ToolEditorProps {
   /** The stale answer's 'Обновить': the page loads the tool again. */
   readonly onReload?: () => void;
   /**
-   * Issue 17: the card as it was at a past moment (`card` folded by the server): the banner above the
+   * decisions 97–99: the card as it was at a past moment (`card` folded by the server): the banner above the
    * tabs, nothing editable, no save, the history cut at `at`.
    */
   readonly moment?: { readonly banner: ReactNode; readonly at: string };
@@ -76,7 +79,7 @@ const errorPaths = (errors: FieldErrors<ToolFormValues>): string[] => {
 };
 
 const TabPanel = ({ tab, active, children }: { readonly tab: ToolCardTab; readonly active: boolean; readonly children: ReactNode }) => (
-  <Box role="tabpanel" id={`tool-tab-${tab}`} aria-labelledby={`tool-tab-button-${tab}`} hidden={!active} sx={{ pt: 2 }}>
+  <Box role="tabpanel" id={`tool-tab-${tab}`} aria-labelledby={`tool-tab-button-${tab}`} hidden={!active} sx={{ pt: 2, overflowX: 'auto' }}>
     {children}
   </Box>
 );
@@ -97,6 +100,7 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
   const form = useForm<ToolFormValues>({ defaultValues: initial, resolver: toolFormResolver, shouldFocusError: false });
   const [tab, setTab] = useState<ToolCardTab>('general');
   const [notice, setNotice] = useState<string | null>(null);
+  const [labelOpen, setLabelOpen] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const pending = useRef(new Map<string, File>());
   const [saveTool, toolState] = useSaveToolMutation();
@@ -212,12 +216,22 @@ export const ToolEditor = ({ card, initial, onReturn, onClose, onSaved, onReload
               Сохранить
             </Button>
           )}
+          {card !== null && !past && (
+            <Button onClick={() => setLabelOpen(true)} disabled={busy}>
+              Этикетка
+            </Button>
+          )}
           <Button onClick={onClose} disabled={busy}>
             {past ? 'Закрыть' : 'Отмена'}
           </Button>
         </>
       }
     >
+      {labelOpen && card !== null && (
+        <Suspense fallback={null}>
+          <LabelDialog open onClose={() => setLabelOpen(false)} source={{ ids: [card.id] }} />
+        </Suspense>
+      )}
       <ToolCardContext.Provider value={context}>
         <FormEditProvider form={form} edit={edit}>
           {moment?.banner}

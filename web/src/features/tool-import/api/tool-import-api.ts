@@ -1,5 +1,6 @@
 import { api } from '@/lib/api';
 import { saveDownload } from '@/lib/download';
+import type { ProtectedTool } from '@domain/tool-import/protect';
 
 /** GET /api/tools_import/{jobId}: a run's progress and, when finished, its result. */
 export interface ImportJobView {
@@ -14,18 +15,23 @@ export interface ImportJobView {
     readonly errors: readonly string[];
     readonly errorsCount: number;
     readonly message: string | null;
+    /** Tools live requests name: what will happen (confirmation step) or happened to each. */
+    readonly protectedTools: readonly ProtectedTool[];
+    /** Set when the run waits for the user's confirmation of `protectedTools`. */
+    readonly confirmToken: string | null;
   } | null;
   readonly message: string | null;
 }
 
-/** The Excel import's calls (equipment.md 7; issue 12). A finished import reloads the equipment list. */
+/** The Excel import's calls (equipment.md 7; decisions 48–56). A finished import reloads the equipment list. */
 export const toolImportApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/tools_import: multipart unitId + file; answers the run's id. */
-    startToolImport: build.mutation<{ jobId: string }, { unitId: number; file: File }>({
-      query: ({ unitId, file }) => {
+    /** POST /api/tools_import: multipart unitId + file (+ the confirmed token); answers the run's id. */
+    startToolImport: build.mutation<{ jobId: string }, { unitId: number; file: File; confirmToken?: string | null }>({
+      query: ({ unitId, file, confirmToken }) => {
         const body = new FormData();
         body.append('unitId', String(unitId));
+        if (confirmToken) body.append('confirmToken', confirmToken);
         body.append('file', file, file.name);
         return { url: '/tools_import', method: 'POST', body };
       },

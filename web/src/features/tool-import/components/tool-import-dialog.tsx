@@ -13,6 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { AppDialog } from '@/components';
 import { apiErrorText } from '@/lib/api';
 import { useUnitsQuery } from '@/lib/references';
+import { NOT_FOUND_MARK, type ProtectedTool } from '@domain/tool-import/protect';
 import {
   useDownloadToolImportTemplateMutation,
   useStartToolImportMutation,
@@ -27,10 +28,33 @@ export interface ToolImportDialogProps {
 
 const POLL_MS = 500;
 
+/** A protected tool and what will happen (confirmation) or happened (result) to it (issue 33). */
+const protectedLine = (t: ProtectedTool, done: boolean): string => {
+  const name = [t.model, `с/н ${t.serial_number}`, t.inventar_number ? `инв. № ${t.inventar_number}` : null].filter(Boolean).join(', ');
+  const requests = t.requests.map((r) => `№ ${r.number ?? r.id}`).join(', ');
+  const fate =
+    t.outcome === 'updated'
+      ? `${done ? 'обновлено' : 'будет обновлено'} по строке ${t.row ?? ''}`
+      : `${done ? 'сохранено' : 'будет сохранено'} с отметкой «${NOT_FOUND_MARK}»`;
+  return `${name} (заявки ${requests}): ${fate}`;
+};
+
+const ProtectedList = ({ tools, done, label }: { tools: readonly ProtectedTool[]; done: boolean; label: string }) => (
+  <List dense sx={{ maxHeight: 240, overflow: 'auto' }} aria-label={label}>
+    {tools.map((t) => (
+      <ListItem key={t.id} sx={{ py: 0 }}>
+        <Typography variant="body2">{protectedLine(t, done)}</Typography>
+      </ListItem>
+    ))}
+  </List>
+);
+
 /**
  * 'Импорт из Excel' (equipment.md 2, 5): an object and an .xlsx file; the run shows a progress bar,
  * then a result panel with the sets and units added and every row error. Nothing is written while
- * any row has an error; the server replaces the object's registry in one piece.
+ * any row has an error; the server replaces the object's registry in one piece. Tools live requests
+ * name are listed for confirmation first (the server answers them with a token and writes nothing);
+ * "Подтвердить импорт" sends the same file with the token, and the result says what became of each.
  */
 export const ToolImportDialog = ({ open, onClose }: ToolImportDialogProps) => {
   const { data: units } = useUnitsQuery(open ? undefined : skipToken);
@@ -60,16 +84,22 @@ export const ToolImportDialog = ({ open, onClose }: ToolImportDialogProps) => {
   const fileError = touched && !file ? 'Выберите файл' : file && !/\.xlsx$/i.test(file.name) ? 'Файл должен быть в формате .xlsx' : null;
   const unitError = touched && unitId === null ? 'Выберите объект' : null;
 
-  const submit = async () => {
+  const submit = async (confirmToken: string | null = null) => {
     setTouched(true);
     if (unitId === null || !file || !/\.xlsx$/i.test(file.name)) return;
     reset();
     setJobId(null);
-    const r = await start({ unitId, file });
+    const r = await start({ unitId, file, confirmToken });
     if ('data' in r && r.data) setJobId(r.data.jobId);
   };
 
   const result = job?.state === 'done' ? job.result : null;
+  const confirmToken = result?.confirmToken ?? null;
+  // Another object or file: the list confirmed was of the run that asked.
+  const choose = (apply: () => void) => {
+    apply();
+    if (confirmToken) setJobId(null);
+  };
   return (
     <AppDialog
       open={open}
@@ -80,7 +110,14 @@ export const ToolImportDialog = ({ open, onClose }: ToolImportDialogProps) => {
           <Button onClick={() => void template()} disabled={running}>Скачать шаблон</Button>
           <Box sx={{ flex: 1 }} />
           <Button onClick={onClose} disabled={running}>Закрыть</Button>
-          <Button variant="contained" onClick={() => void submit()} disabled={running}>Импортировать</Button>
+          {confirmToken ? (
+            <>
+              <Button onClick={() => setJobId(null)} disabled={running}>Отмена</Button>
+              <Button variant="contained" onClick={() => void submit(confirmToken)} disabled={running}>Подтвердить импорт</Button>
+            </>
+          ) : (
+            <Button variant="contained" onClick={() => void submit()} disabled={running}>Импортировать</Button>
+          )}
         </>
       }
     >
@@ -88,7 +125,7 @@ export const ToolImportDialog = ({ open, onClose }: ToolImportDialogProps) => {
         <Autocomplete
           options={options}
           value={options.find((u) => u.id === unitId) ?? null}
-          onChange={(_e, v) => setUnitId(v?.id ?? null)}
+          onChange={(_e, v) => choose(() => setUnitId(v?.id ?? null))}
           getOptionLabel={(u) => (u.vncode ? `${u.name} (${u.vncode})` : u.name)}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           disabled={running}
@@ -103,7 +140,7 @@ export const ToolImportDialog = ({ open, onClose }: ToolImportDialogProps) => {
               type="file"
               accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
               aria-label="Файл .xlsx"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              onChange={(e) => choose(() => setFile(e.target.files?.[0] ?? null))}
             />
           </Button>
           <Typography color={fileError ? 'error' : 'text.secondary'}>{file ? file.name : 'Файл не выбран'}</Typography>
@@ -119,7 +156,13 @@ export const ToolImportDialog = ({ open, onClose }: ToolImportDialogProps) => {
         )}
         {startError && <Alert severity="error">{apiErrorText(startError)}</Alert>}
         {job?.state === 'failed' && <Alert severity="error">{job.message ?? 'Не удалось выполнить импорт'}</Alert>}
-        {result && (
+        {result && confirmToken && (
+          <Box role="region" aria-label="Подтверждение импорта">
+            <Alert severity="warning">{result.message}</Alert>
+            <ProtectedList tools={result.protectedTools} done={false} label="Оборудование под незавершёнными заявками" />
+          </Box>
+        )}
+        {result && !confirmToken && (
           <Box role="region" aria-label="Результат импорта">
             {result.message ? (
               <Alert severity="error">{result.message}</Alert>
@@ -140,6 +183,12 @@ export const ToolImportDialog = ({ open, onClose }: ToolImportDialogProps) => {
             )}
             {result.errorsCount > result.errors.length && (
               <Typography variant="body2">…и ещё {result.errorsCount - result.errors.length}</Typography>
+            )}
+            {result.ok && result.protectedTools.length > 0 && (
+              <>
+                <Typography variant="body2" sx={{ mt: 1 }}>Оборудование под незавершёнными заявками не удалено:</Typography>
+                <ProtectedList tools={result.protectedTools} done label="Сохранённое оборудование" />
+              </>
             )}
           </Box>
         )}

@@ -3,7 +3,7 @@ import { hasRight, RightValue } from '@domain/rights';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 
-/** `?import=1` on /tools: the Excel import dialog, for RIGHT_TOOLS_IMPORT FULL only (issue 12). */
+/** `?import=1` on /tools: the Excel import dialog, for RIGHT_TOOLS_IMPORT FULL only (decisions 48–56). */
 export const useImportParam = () => {
   const [params, setParams] = useSearchParams();
   const user = useAppSelector(selectCurrentUser);

@@ -1,14 +1,38 @@
 import { z } from 'zod';
 import type { ToolListQuery } from '@domain/tool/list-filter';
+import type { ToolRow as ServerToolRow } from '@domain/tool/contracts';
+import { registryExport, registryPageQuery, type RegistryExportArgs, type RegistryExportResult, type RegistryPage } from '@/components/registry-list';
 import { api } from '@/lib/api';
-import { saveDownload } from '@/lib/download';
-import { unitSchema, type CurrentUserUnit } from '@/lib/session';
 
 const nullableNumber = z.number().nullable().optional().transform((v) => v ?? null);
 const nullableString = z.string().nullable().optional().transform((v) => v ?? null);
 
-/** A row of GET /api/tool (issue 11 contract: today's row plus region, address, residual cost, stock, note). */
-const rowSchema = z.object({
+/** A row of GET /api/tool as the list shows it: the domain's contract, its columns' part. */
+export type ToolRow = Pick<
+  ServerToolRow,
+  | 'id'
+  | 'unit_id'
+  | 'unit_name'
+  | 'unit_address'
+  | 'organization_name'
+  | 'region_id'
+  | 'region_title'
+  | 'tools_set_id'
+  | 'tool_set_name'
+  | 'set_inventar_number'
+  | 'tool_kind_id'
+  | 'tool_kind'
+  | 'manufacturer'
+  | 'model'
+  | 'serial_number'
+  | 'inventar_number'
+  | 'work_in_dt'
+  | 'state'
+  | 'stateTitle'
+  | 'description'
+>;
+
+const rowSchema: z.ZodType<ToolRow, z.ZodTypeDef, unknown> = z.object({
   id: z.number(),
   unit_id: nullableNumber,
   unit_name: nullableString,
@@ -31,13 +55,6 @@ const rowSchema = z.object({
   description: nullableString,
 });
 
-export type ToolRow = z.output<typeof rowSchema>;
-
-const pageSchema = z.object({ tools: z.array(rowSchema), pagesCount: z.number(), itemsCount: z.number() });
-
-/** One page; `pageNumber` is the page these rows are (the server answers the last page when asked beyond it). */
-export type ToolPage = z.output<typeof pageSchema> & { readonly pageNumber: number };
-
 const ageCountSchema = z.object({ total: z.number(), old: z.number(), new: z.number() });
 const ageCountsSchema = z.object({
   kinds: z.array(ageCountSchema.extend({ tool_kind_id: z.number(), tool_kind: z.string().nullable() })),
@@ -48,11 +65,6 @@ const ageCountsSchema = z.object({
 export type ToolAgeCounts = z.output<typeof ageCountsSchema>;
 export type ToolAgeCountRow = ToolAgeCounts['kinds'][number];
 
-export type ExportFormat = 'xlsx' | 'docx';
-
-/** The filter in a path segment, as the server reads `/api/tool/{json}`. */
-const filterPath = (filter: ToolListQuery) => encodeURIComponent(JSON.stringify(filter));
-
 /**
  * The equipment list's calls. 'ToolList' is shared with the card: its saves invalidate it, so the
  * list reloads after a save; the age counts are provided under it too (a save may move a count).
@@ -60,13 +72,8 @@ const filterPath = (filter: ToolListQuery) => encodeURIComponent(JSON.stringify(
 export const toolListApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/tool/{filter json with pageNumber} -> { tools, pagesCount, itemsCount }. */
-    toolList: build.query<ToolPage, ToolListQuery>({
-      query: (filter) => `/tool/${filterPath(filter)}`,
-      transformResponse: (raw: unknown, _meta, filter): ToolPage => {
-        const page = pageSchema.parse(raw);
-        const asked = typeof filter.pageNumber === 'number' ? filter.pageNumber : 1;
-        return { ...page, pageNumber: Math.max(1, Math.min(asked, page.pagesCount)) };
-      },
+    toolList: build.query<RegistryPage<ToolRow>, ToolListQuery>({
+      ...registryPageQuery<ToolRow, ToolListQuery>('/tool', 'tools', rowSchema),
       providesTags: ['ToolList'],
     }),
     /** DELETE /api/tool/{id} -> { message: 'Удалено' } (the base query shows it). */
@@ -74,20 +81,10 @@ export const toolListApi = api.injectEndpoints({
       query: (id) => ({ url: `/tool/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => ['ToolList', { type: 'Tool', id }],
     }),
-    /**
-     * GET /api/tool_export/{xlsx|docx}/{filter json}: the whole filtered list as a file, saved as a
-     * download right here (a Blob never enters the store).
-     */
-    exportTools: build.mutation<{ fileName: string }, { format: ExportFormat; filter: ToolListQuery }>({
-      query: ({ format, filter }) => ({
-        url: `/tool_export/${format}/${filterPath(filter)}`,
-        responseHandler: async (response) => {
-          if (!response.ok) return response.json().catch(() => null);
-          return { fileName: await saveDownload(response, `Список оборудования.${format}`) };
-        },
-        cache: 'no-store',
-      }),
-    }),
+    /** GET /api/tool_export/{xlsx|docx}/{filter json}: the whole filtered list as a file. */
+    exportTools: build.mutation<RegistryExportResult, RegistryExportArgs<ToolListQuery>>(
+      registryExport<ToolListQuery>('/tool_export', (format) => `Список оборудования.${format}`),
+    ),
     /** GET /api/tools_age_count?region_id=&unit_id= (the caller's scope). */
     toolsAgeCount: build.query<ToolAgeCounts, { regionId: number | null; unitId: number | null }>({
       query: ({ regionId, unitId }) => {
@@ -100,13 +97,7 @@ export const toolListApi = api.injectEndpoints({
       transformResponse: (raw: unknown) => ageCountsSchema.parse(raw),
       providesTags: ['ToolList'],
     }),
-    /** GET /api/user_unit: the current user's units plus their host organisation's (the OWN scope). */
-    toolScopeUnits: build.query<CurrentUserUnit[], void>({
-      query: () => '/user_unit',
-      transformResponse: (raw: unknown) => z.object({ user_unit: z.array(unitSchema) }).parse(raw).user_unit,
-    }),
   }),
 });
 
-export const { useToolListQuery, useDeleteToolFromListMutation, useExportToolsMutation, useToolsAgeCountQuery, useToolScopeUnitsQuery } =
-  toolListApi;
+export const { useToolListQuery, useDeleteToolFromListMutation, useExportToolsMutation, useToolsAgeCountQuery } = toolListApi;

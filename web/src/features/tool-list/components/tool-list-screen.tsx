@@ -1,28 +1,30 @@
-import FilterListIcon from '@mui/icons-material/FilterList';
-import AddIcon from '@mui/icons-material/Add';
-import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
+import { toolExportConfirmation } from '@domain/report/tool-list';
 import type { ToolListQuery } from '@domain/tool/list-filter';
-import { TablePager } from '@/components';
-import { PAGE_SIZE } from '@/config/constants';
+import { RegistryListScreen, RowAction, titleOf } from '@/components/registry-list';
+import { lazyComponent, prefetch } from '@/lib/lazy';
+import { useWhenQuiet } from '@/lib/when-quiet';
 import { usePaging } from '@/hooks/use-paging';
-import { useToolListQuery, type ToolRow } from '../api/tool-list-api';
+import { useExportToolsMutation, useToolListQuery, type ToolRow } from '../api/tool-list-api';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useToolFilter } from '../hooks/use-tool-filter';
-import { titleOf, useToolReferences } from '../hooks/use-tool-references';
+import { useToolReferences } from '../hooks/use-tool-references';
 import { useToolRights } from '../hooks/use-tool-rights';
-import { toolColumns } from '../model/columns';
+import { toolLabel, toolTable } from '../model/columns';
 import { describeFilter } from '../model/describe-filter';
 import { filterKey } from '../model/filter';
 import { DeleteToolDialog } from './delete-tool-dialog';
-import { FilterDialog } from './filter/filter-dialog';
-import { ToolTable } from './table/tool-table';
-import { ActiveFilters } from './toolbar/active-filters';
-import { ExportMenu } from './toolbar/export-menu';
+
+// The labels dialog (and its API call) comes when asked for.
+const LabelDialog = lazyComponent(() => import('@/components/label-dialog').then((m) => m.LabelDialog));
+
+// The filter's fields (date pickers, pickers of many lists) come once the rows showed.
+const ToolFilterFields = lazyComponent(() => import('./filter/filter-fields').then((m) => m.ToolFilterFields));
 
 /** The list call waits this long after the last filter change (equipment.md 9). */
 export const TOOL_LIST_DEBOUNCE_MS = 1000;
@@ -37,16 +39,17 @@ export interface ToolListScreenProps {
 }
 
 /**
- * /tools (equipment.md 2): 'Оборудование (N)', filter, export, the active conditions, 20 rows a
- * page with copy and delete, and the pager. The list call follows the filter 1000 ms after its
- * last change and never with a filter the contract refuses.
+ * /tools (equipment.md 2) as a configuration of the registry kit: 'Оборудование (N)', filter,
+ * export, the active conditions, 20 rows a page with copy and delete, and the pager. The list call
+ * follows the filter 1000 ms after its last change and never with a filter the contract refuses.
  */
 export const ToolListScreen = ({ onOpen, onCopy, onCreate }: ToolListScreenProps) => {
   const rights = useToolRights();
   const references = useToolReferences(rights.readsAll);
   const { filter, problems, change, reset } = useToolFilter(rights.regionId);
-  const [filterOpen, setFilterOpen] = useState(false);
+  useWhenQuiet(() => prefetch(ToolFilterFields));
   const [deleting, setDeleting] = useState<ToolRow | null>(null);
+  const [labels, setLabels] = useState(false);
 
   const valid = Object.keys(problems).length === 0;
   const key = filterKey(filter);
@@ -55,6 +58,7 @@ export const ToolListScreen = ({ onOpen, onCopy, onCreate }: ToolListScreenProps
   const wholeFilter = useMemo(() => JSON.parse(sentKey) as ToolListQuery, [sentKey]);
   const pageFilter = useMemo(() => ({ ...wholeFilter, pageNumber: page }), [wholeFilter, page]);
   const { data, isFetching } = useToolListQuery(pageFilter);
+  const [download, { isLoading: exporting }] = useExportToolsMutation();
   // A refused filter is never sent: the list then stays as it is, not 'loading'.
   const waiting = isFetching || (valid && sentKey !== key);
   const itemsCount = data?.itemsCount ?? null;
@@ -71,51 +75,52 @@ export const ToolListScreen = ({ onOpen, onCopy, onCreate }: ToolListScreenProps
     [filter, references],
   );
 
+  const renderActions = rights.canWrite
+    ? (row: ToolRow) => (
+        <>
+          <RowAction title="Копировать" label={`Копировать ${toolLabel(row)}`} icon={<ContentCopyIcon fontSize="small" />} onClick={() => onCopy(row.id)} />
+          <RowAction title="Удалить" label={`Удалить ${toolLabel(row)}`} icon={<DeleteOutlinedIcon fontSize="small" />} onClick={() => setDeleting(row)} />
+        </>
+      )
+    : undefined;
+
   return (
-    <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Stack spacing={1.5}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Typography variant="h5" component="h1" data-testid="tools-title" aria-live="polite">
-            {itemsCount === null ? 'Оборудование' : `Оборудование (${itemsCount})`}
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ ml: 'auto !important' }}>
-            <Badge color="primary" badgeContent={chips.length} overlap="rectangular">
-              <Button variant="outlined" startIcon={<FilterListIcon />} onClick={() => setFilterOpen(true)}>
-                Фильтр
-              </Button>
-            </Badge>
-            <ExportMenu filter={wholeFilter} itemsCount={waiting ? null : itemsCount} />
-            {rights.canWrite && (
-              <Button variant="contained" startIcon={<AddIcon />} onClick={onCreate}>
-                Добавить оборудование
-              </Button>
-            )}
-          </Stack>
-        </Stack>
-        <ActiveFilters chips={chips} onChange={change} onReset={reset} />
-        <ToolTable
-          rows={data?.tools ?? []}
-          columns={toolColumns}
-          // Rows of the previous page stay while the next one loads: number them by their own page.
-          firstIndex={((data?.pageNumber ?? page) - 1) * PAGE_SIZE + 1}
-          loading={waiting}
-          onOpen={onOpen}
-          onCopy={rights.canWrite ? (row) => onCopy(row.id) : undefined}
-          onDelete={rights.canWrite ? setDeleting : undefined}
-        />
-        {data && <TablePager page={page} pagesCount={data.pagesCount} onPageChange={setPage} />}
-      </Stack>
-      <FilterDialog
-        open={filterOpen}
-        filter={filter}
-        problems={problems}
-        references={references}
-        itemsCount={waiting ? null : itemsCount}
-        onChange={change}
-        onReset={reset}
-        onClose={() => setFilterOpen(false)}
-      />
+    <RegistryListScreen
+      heading={
+        <Typography variant="h5" component="h1" data-testid="tools-title" aria-live="polite">
+          {itemsCount === null ? 'Оборудование' : `Оборудование (${itemsCount})`}
+        </Typography>
+      }
+      table={toolTable}
+      filter={{
+        title: 'Фильтр оборудования',
+        fields: <ToolFilterFields filter={filter} problems={problems} references={references} onChange={change} />,
+        chips,
+        onClear: change,
+        onReset: reset,
+      }}
+      data={data}
+      page={page}
+      onPageChange={setPage}
+      loading={waiting}
+      onOpen={(row) => onOpen(row.id)}
+      renderActions={renderActions}
+      exporting={{ onExport: (format) => void download({ format, filter: wholeFilter }), busy: exporting, confirmText: toolExportConfirmation }}
+      create={rights.canWrite ? { label: 'Добавить оборудование', onClick: onCreate } : undefined}
+      // The list waits for the whole filter's quiet (TOOL_LIST_DEBOUNCE_MS): the field reports at once.
+      search={{ value: filter.search, onChange: (search) => change({ search }), placeholder: 'Поиск: номер, модель, вид, объект…', delayMs: 0 }}
+      toolbarExtra={
+        <Button variant="outlined" startIcon={<QrCode2Icon />} onClick={() => setLabels(true)} disabled={itemsCount === null}>
+          Этикетки
+        </Button>
+      }
+    >
       <DeleteToolDialog row={deleting} onClose={() => setDeleting(null)} />
-    </Box>
+      {labels && (
+        <Suspense fallback={null}>
+          <LabelDialog open onClose={() => setLabels(false)} source={{ filter: wholeFilter, count: itemsCount }} />
+        </Suspense>
+      )}
+    </RegistryListScreen>
   );
 };

@@ -1,6 +1,6 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { dialogOf, withDialog, withoutDialog, type ToolDialog } from '../model/dialog-params';
+import { useCallback } from 'react';
+import { useAddressDialog } from '@/components/registry-list';
+import { dialogOf, dialogParams, type ToolDialog } from '../model/dialog-params';
 
 export type { ToolDialog };
 
@@ -9,13 +9,11 @@ export type { ToolDialog };
  * (so Back closes it), copy `?copy={id}`, creating `?new=1`; closing removes them.
  */
 export const useToolDialog = () => {
-  const [params, setParams] = useSearchParams();
-  const dialog: ToolDialog = useMemo(() => dialogOf(params), [params]);
-  const openTool = useCallback((id: number) => setParams((p) => withDialog(p, 'open', String(id))), [setParams]);
-  const openCopy = useCallback((id: number) => setParams((p) => withDialog(p, 'copy', String(id))), [setParams]);
-  const openNew = useCallback(() => setParams((p) => withDialog(p, 'new', '1')), [setParams]);
+  const { dialog, open, close } = useAddressDialog(dialogParams, dialogOf);
+  const openTool = useCallback((id: number) => open({ open: String(id) }), [open]);
+  const openCopy = useCallback((id: number) => open({ copy: String(id) }), [open]);
+  const openNew = useCallback(() => open({ new: '1' }), [open]);
   /** A new tool got its id: keep it open as that tool (a reload then shows it again). */
-  const saved = useCallback((id: number) => setParams((p) => withDialog(p, 'open', String(id)), { replace: true }), [setParams]);
-  const close = useCallback(() => setParams((p) => withoutDialog(p), { replace: true }), [setParams]);
+  const saved = useCallback((id: number) => open({ open: String(id) }, { replace: true }), [open]);
   return { dialog, openTool, openCopy, openNew, saved, close } as const;
 };

@@ -1,3 +1,4 @@
+import { listFilterProblems } from '@domain/shared/filter-fields';
 import { toolAges, toolListFilterSchema, type ToolAge, type ToolListQuery } from '@domain/tool/list-filter';
 
 /**
@@ -24,6 +25,8 @@ export interface ToolFilter {
   tool_owner_type_id: number | null;
   tool_owner_is_not_set: boolean;
   tool_description: string;
+  /** The toolbar's search (equipment.md 3 'Поиск'). */
+  search: string;
   /** As typed ('123,45'); the contract checks it. */
   tool_cost_remain_from: string;
   tool_cost_remain_upto: string;
@@ -55,6 +58,7 @@ export const defaultToolFilter = (regionId: number | null): ToolFilter => ({
   tool_owner_type_id: null,
   tool_owner_is_not_set: false,
   tool_description: '',
+  search: '',
   tool_cost_remain_from: '',
   tool_cost_remain_upto: '',
   tool_in_set: null,
@@ -93,6 +97,7 @@ export const toServerFilter = (f: ToolFilter, pageNumber?: number): ToolListQuer
   if (f.tool_owner_is_not_set) out.tool_owner_is_not_set = true;
   else if (f.tool_owner_type_id !== null) out.tool_owner_type_id = f.tool_owner_type_id;
   if (text(f.tool_description)) out.tool_description = text(f.tool_description);
+  if (text(f.search)) out.search = text(f.search);
   if (text(f.tool_cost_remain_from)) out.tool_cost_remain_from = text(f.tool_cost_remain_from);
   if (text(f.tool_cost_remain_upto)) out.tool_cost_remain_upto = text(f.tool_cost_remain_upto);
   if (f.tool_in_set !== null) out.tool_in_set = f.tool_in_set;
@@ -103,14 +108,8 @@ export const toServerFilter = (f: ToolFilter, pageNumber?: number): ToolListQuer
 
 /** The contract's messages by field name ({} when the server would take the filter). */
 export const filterProblems = (f: ToolFilter): Readonly<Partial<Record<keyof ToolFilter, string>>> => {
-  const parsed = toolListFilterSchema.safeParse(toServerFilter(f));
-  if (parsed.success) return {};
-  const out: Partial<Record<keyof ToolFilter, string>> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if (typeof key === 'string' && key in f && !(key in out)) out[key as keyof ToolFilter] = issue.message;
-  }
-  return out;
+  const all = listFilterProblems(toolListFilterSchema, toServerFilter(f));
+  return Object.fromEntries(Object.entries(all).filter(([key]) => key in f));
 };
 
 /** The filter as a stable string: a change of it is a change of the filter. */

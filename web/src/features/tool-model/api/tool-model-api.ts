@@ -25,10 +25,13 @@ export interface ToolModelPage {
 
 const TAG = { type: 'Catalog' as const, id: 'tool_model' };
 
+/** GET /api/tool_model_file/{modelId}/{fileId}: a stored file of a model (pictures shown through lib/blob-url). */
+export const toolModelFilePath = (modelId: number, fileId: string) => `/tool_model_file/${modelId}/${encodeURIComponent(fileId)}`;
+
 /**
  * The models screen's calls (equipment.md 7): GET /api/tool_model (the catalogue list with its
  * filters), POST / PUT /api/tool_model multipart (toolModel, filesList, documents, pictures),
- * DELETE, the xlsx export and a file as a blob (pictures carry the session headers, so no <img src>).
+ * DELETE and the xlsx export; a stored picture is shown by its path (toolModelFilePath).
  */
 export const toolModelApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -45,13 +48,6 @@ export const toolModelApi = api.injectEndpoints({
       query: (id) => ({ url: `/tool_model/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, error) => (error ? [] : [TAG]),
     }),
-    toolModelFileBlob: build.query<string, { readonly modelId: number; readonly fileId: string }>({
-      query: ({ modelId, fileId }) => ({
-        url: `/tool_model_file/${modelId}/${encodeURIComponent(fileId)}`,
-        responseHandler: async (response: Response) => (response.ok ? URL.createObjectURL(await response.blob()) : response.json().catch(() => null)),
-      }),
-      keepUnusedDataFor: 300,
-    }),
     exportToolModels: build.mutation<null, Readonly<Record<string, string>>>({
       query: (params) => ({
         url: '/tool_model_export',
@@ -67,4 +63,4 @@ export const toolModelApi = api.injectEndpoints({
   }),
 });
 
-export const { useToolModelsQuery, useSaveToolModelMutation, useDeleteToolModelMutation, useToolModelFileBlobQuery, useExportToolModelsMutation } = toolModelApi;
+export const { useToolModelsQuery, useSaveToolModelMutation, useDeleteToolModelMutation, useExportToolModelsMutation } = toolModelApi;

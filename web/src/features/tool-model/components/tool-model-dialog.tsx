@@ -13,10 +13,11 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { EditDialog } from '@/components';
 import { apiErrorText, fieldErrorsOf, httpStatusOf, isFetchBaseQueryError } from '@/lib/api';
+import { useBlobUrl, useFilePreviewUrl } from '@/lib/blob-url';
 import { showError } from '@/lib/notices';
 import { useCatalogQuery } from '@/lib/references';
 import { useAppDispatch } from '@/lib/store';
-import { useSaveToolModelMutation, useToolModelFileBlobQuery, type ModelFile, type ToolModelRow } from '../api/tool-model-api';
+import { toolModelFilePath, useSaveToolModelMutation, type ModelFile, type ToolModelRow } from '../api/tool-model-api';
 
 /** A file of the dialog: kept from the model, or picked now (uploaded on save). */
 type DialogFile = { readonly kind: 'kept'; readonly file: ModelFile } | { readonly kind: 'new'; readonly section: ModelFile['section']; readonly blob: File };
@@ -25,13 +26,13 @@ const nameOf = (f: DialogFile) => (f.kind === 'kept' ? f.file.file_name : f.blob
 const sectionOf = (f: DialogFile) => (f.kind === 'kept' ? f.file.section : f.section);
 
 const KeptPicture = ({ modelId, file }: { readonly modelId: number; readonly file: ModelFile }) => {
-  const { data } = useToolModelFileBlobQuery({ modelId, fileId: file.file_id });
-  return data ? <img src={data} alt={file.file_name} style={{ maxWidth: '100%', maxHeight: 360 }} /> : <Typography color="text.secondary">Загрузка…</Typography>;
+  const { url } = useBlobUrl({ path: toolModelFilePath(modelId, file.file_id) });
+  return url ? <img src={url} alt={file.file_name} style={{ maxWidth: '100%', maxHeight: 360 }} /> : <Typography color="text.secondary">Загрузка…</Typography>;
 };
 
 const NewPicture = ({ blob }: { readonly blob: File }) => {
-  const url = useMemo(() => URL.createObjectURL(blob), [blob]);
-  return <img src={url} alt={blob.name} style={{ maxWidth: '100%', maxHeight: 360 }} />;
+  const url = useFilePreviewUrl(blob);
+  return url ? <img src={url} alt={blob.name} style={{ maxWidth: '100%', maxHeight: 360 }} /> : <Typography color="text.secondary">Загрузка…</Typography>;
 };
 
 /** The Images tab's carousel: one picture at a time with back and forward. */

@@ -8,6 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useCatalogQuery } from '@/lib/references';
+import { selectCurrentUser } from '@/lib/session';
+import { useAppSelector } from '@/lib/store';
 import { useCheckTraitsMutation, useCopyTraitsJobQuery, useFixModelPicturesMutation, useModelsWithoutPicturesMutation, useStartCopyTraitsMutation } from '../api/tools-check-api';
 
 /** 'Проверка моделей оборудования': Check, the count without images, Find images, a result line. */
@@ -58,7 +60,9 @@ const ModelsCheck = () => {
 /** 'Проверка оборудования': region, Check, the results, and the copy of characteristics with a progress bar. */
 const ToolsCheck = () => {
   const { data: regions } = useCatalogQuery('regions');
-  const [regionId, setRegionId] = useState('');
+  // Region filters default to the current user's region (equipment.md 1).
+  const userRegion = useAppSelector(selectCurrentUser)?.region_id ?? null;
+  const [regionId, setRegionId] = useState(() => (userRegion === null ? '' : String(userRegion)));
   const [check, { data, isLoading }] = useCheckTraitsMutation();
   const [start, { isLoading: starting }] = useStartCopyTraitsMutation();
   const [jobId, setJobId] = useState<string | null>(null);

@@ -24,6 +24,11 @@ const userSchema = z
     users_programs: z.array(z.number()),
     hotline_worker: z.boolean(),
     accessLevel: z.coerce.number(),
+    /** The account's roles by title, also those above the viewer's level. */
+    held_roles: z.array(z.object({ id: z.number(), title: z.string() })),
+    /** The server's verdict (domain/user/account-rules.ts `accountActions`): the dialog saves, the row deletes. */
+    editable: z.boolean(),
+    deletable: z.boolean(),
   })
   .passthrough();
 

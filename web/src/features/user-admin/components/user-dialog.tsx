@@ -13,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { HOTLINE_SPECIAL_SOFTWARE, hotlineProgramType } from '@domain/catalog/definitions';
 import { hasFull } from '@domain/rights';
+import { holdsAll } from '@domain/rights/privilege';
 import { ruErrorMap } from '@domain/shared/validation';
 import { employeeSchema, hotlineExecutorSchema, mixedAccessLevelsWarning } from '@domain/user/schemas';
 import { ConfirmDialog, EditDialog } from '@/components';
@@ -23,7 +25,8 @@ import { showError } from '@/lib/notices';
 import { useCatalogQuery, useOrganizationsQuery } from '@/lib/references';
 import { selectCurrentUser } from '@/lib/session';
 import { useAppDispatch, useAppSelector } from '@/lib/store';
-import { useAssignableRolesQuery, useSaveUserMutation, type AdminUser } from '../api/users-api';
+import { useAssignableRolesQuery, useSaveUserMutation, type AdminUser, type AssignableRole } from '../api/users-api';
+import { UserCertificates } from './user-certificates';
 import {
   afterRegionChange,
   DEACTIVATE_QUESTION,
@@ -35,6 +38,8 @@ import {
   type UserFormValues,
 } from '../model/user-form';
 
+const ROLE_ABOVE = 'Уровень доступа роли выше вашего';
+
 const SIGNING_RIGHTS = ['RIGHT_SIGNING_DOCS_IAC', 'RIGHT_SIGNING_DOCS_UNIT', 'RIGHT_SIGNING_DOCS_FINAL'] as const;
 
 export interface UserDialogProps {
@@ -42,12 +47,12 @@ export interface UserDialogProps {
   readonly user: AdminUser | null;
   /** A hot line executor (tabs General, Roles, Software) rather than an employee (General, Roles, Objects). */
   readonly hotline: boolean;
-  /** Opened read-only (oneself, a higher level, an inactive account, no edit right). */
+  /** Opened read-only: the server marked the account not `editable` (oneself, a higher level, inactive), or no edit right. */
   readonly readOnly: boolean;
   readonly onClose: () => void;
 }
 
-type TabKey = 'general' | 'roles' | 'objects' | 'software';
+type TabKey = 'general' | 'roles' | 'objects' | 'software' | 'certificates';
 
 /**
  * The account dialog (administration.md 2.6, 4, 5, 6), validated with the server's own schema
@@ -60,10 +65,15 @@ export const UserDialog = ({ user, hotline, readOnly, onClose }: UserDialogProps
   const rights = me?.rightsObject ?? {};
   const [save, { isLoading }] = useSaveUserMutation();
   const { data: roles = [] } = useAssignableRolesQuery();
+  // The server's rules for giving or taking a role (domain/user/account-rules.ts), shown before the save.
+  const refusal = (r: AssignableRole): string | null =>
+    r.access_level > (me?.accessLevel ?? 0) ? ROLE_ABOVE : !holdsAll(r.rightsObject, rights) ? 'В роли есть права, которых у вас нет' : null;
   const { data: organizations = [] } = useOrganizationsQuery();
   const { data: regions = [] } = useCatalogQuery('regions');
   const { data: posts = [] } = useCatalogQuery('posts');
-  const { data: programs = [] } = useCatalogQuery('programs');
+  const { data: allPrograms = [] } = useCatalogQuery('programs');
+  // The hot line's software: type 2 in the executor screens' reading, special software in ours.
+  const programs = useMemo(() => allPrograms.filter((p) => hotlineProgramType(Number(p.type)) === HOTLINE_SPECIAL_SOFTWARE), [allPrograms]);
   const [tab, setTab] = useState<TabKey>('general');
   const [askDeactivate, setAskDeactivate] = useState(false);
 
@@ -107,10 +117,13 @@ export const UserDialog = ({ user, hotline, readOnly, onClose }: UserDialogProps
   );
 
   const shownRoles = roles.filter((r) => r.role_is_hotline === hotline);
+  // Roles above one's level are not offered (GET /api/user_role) but a higher account's are still named.
+  const unlistedRoles = (user?.held_roles ?? []).filter((h) => !roles.some((r) => r.id === h.id));
   const chosenRoles = values.users_roles ?? [];
   const signer = roles.some((r) => chosenRoles.includes(r.id) && SIGNING_RIGHTS.some((k) => hasFull(r.rightsObject, k)));
   // Login and password with the users-list right; an executor's also to the executors' manager (api/routes/user.ts).
-  const showsLogin = hasFull(rights, 'RIGHT_USERS_LIST') || (hotline && hasFull(rights, 'RIGHT_USERS_HL'));
+  // The server withholds the login of an account one does not manage (a higher level): no field then.
+  const showsLogin = (hasFull(rights, 'RIGHT_USERS_LIST') || (hotline && hasFull(rights, 'RIGHT_USERS_HL'))) && (user === null || user.login !== undefined);
   const regionUnits = units.filter((u) => u.region_id === values.region_id);
   const regionOrganizations = organizations.filter((o) => o.region_id === values.region_id);
 
@@ -153,6 +166,8 @@ export const UserDialog = ({ user, hotline, readOnly, onClose }: UserDialogProps
           {!inactive && <Tab value="roles" label="Роли" />}
           {!inactive && !hotline && <Tab value="objects" label="Объекты" />}
           {!inactive && hotline && <Tab value="software" label="Программное обеспечение" />}
+          {/* Certificates of an account one does not manage are refused by the server: not offered. */}
+          {user && !inactive && !hotline && (user.editable || user.id === me?.id) && <Tab value="certificates" label="Сертификаты" />}
         </Tabs>
         <Box
           component="form"
@@ -211,12 +226,41 @@ export const UserDialog = ({ user, hotline, readOnly, onClose }: UserDialogProps
             <Stack spacing={1}>
               {hasMixedAccessLevels(chosenRoles, roles) && <Alert severity="warning">{mixedAccessLevelsWarning}</Alert>}
               <FormGroup aria-label="Роли">
-                {shownRoles.map((r) => (
+                {shownRoles.map((r) => {
+                  const reason = refusal(r);
+                  return (
+                    <FormControlLabel
+                      key={r.id}
+                      label={
+                        reason ? (
+                          <>
+                            {r.title}
+                            <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+                              {reason}
+                            </Typography>
+                          </>
+                        ) : (
+                          r.title
+                        )
+                      }
+                      disabled={locked || reason !== null}
+                      control={<Checkbox checked={chosenRoles.includes(r.id)} onChange={(e) => setList('users_roles', toggle(chosenRoles, r.id, e.target.checked))} />}
+                    />
+                  );
+                })}
+                {unlistedRoles.map((r) => (
                   <FormControlLabel
                     key={r.id}
-                    label={r.title}
-                    disabled={locked}
-                    control={<Checkbox checked={chosenRoles.includes(r.id)} onChange={(e) => setList('users_roles', toggle(chosenRoles, r.id, e.target.checked))} />}
+                    label={
+                      <>
+                        {r.title}
+                        <Typography variant="caption" component="span" color="text.secondary" sx={{ display: 'block' }}>
+                          {ROLE_ABOVE}
+                        </Typography>
+                      </>
+                    }
+                    disabled
+                    control={<Checkbox checked />}
                   />
                 ))}
               </FormGroup>
@@ -237,6 +281,7 @@ export const UserDialog = ({ user, hotline, readOnly, onClose }: UserDialogProps
               />
             </Stack>
           )}
+          {tab === 'certificates' && user && <UserCertificates userId={user.id} manage={!inactive && hasFull(rights, 'RIGHT_SIGNING_CERTIFICATES')} />}
           {tab === 'software' && (
             <Autocomplete
               multiple

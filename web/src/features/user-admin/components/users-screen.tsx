@@ -23,8 +23,9 @@ const optionalNumber = (v: string): number | null => (v === '' ? null : Number(v
 /**
  * /users 'Работники' and /users-hotline 'Исполнители Техподдержки' (administration.md 2.6): the
  * filter, 20 rows a page with at most 8 page buttons, add, edit by a row click, delete with a
- * confirmation. Inactive rows are greyed and open read-only; oneself and higher levels too, and
- * their delete button is hidden. The server decides every rule again.
+ * confirmation. Every account of the viewer's scope is listed, higher levels too; the server marks
+ * each row `editable` and `deletable` (oneself, inactive and higher-level accounts open read-only
+ * with 'Закрыть'; oneself and higher levels show no delete button) and judges every save again.
  */
 export const UsersScreen = ({ hotline }: UsersScreenProps) => {
   const me = useAppSelector(selectCurrentUser);
@@ -42,12 +43,9 @@ export const UsersScreen = ({ hotline }: UsersScreenProps) => {
 
   /** Every filter change starts again at page 1 (administration.md 4). */
   const refilter = (patch: Partial<UsersFilter>) => setFilter((f) => ({ ...f, ...patch, pageNumber: 1 }));
-  const protectedRow = (u: AdminUser) => u.id === me?.id || u.accessLevel > (me?.accessLevel ?? 0);
-  const readOnlyRow = (u: AdminUser) => !canEdit || u.is_inactive || protectedRow(u);
   const orgName = (id: number | null) => organizations.find((o) => o.id === id)?.name ?? '';
   const programTitles = (ids: readonly number[]) =>
     programs.filter((p) => ids.includes(p.id)).map((p) => String(p.title)).join(', ');
-  const roleTitles = (ids: readonly number[]) => roles.filter((r) => ids.includes(r.id)).map((r) => r.title).join(', ');
 
   const title = hotline ? 'Исполнители Техподдержки' : 'Работники';
   const regionOrganizations = organizations.filter((o) => filter.region_id == null || o.region_id === filter.region_id);
@@ -66,7 +64,7 @@ export const UsersScreen = ({ hotline }: UsersScreenProps) => {
         ]
       : [
           { key: 'organization', header: 'Организация', cell: (u: AdminUser) => orgName(u.organization_id) },
-          { key: 'roles', header: 'Роли', cell: (u: AdminUser) => roleTitles(u.users_roles) },
+          { key: 'roles', header: 'Роли', cell: (u: AdminUser) => u.held_roles.map((r) => r.title).join(', ') },
           { key: 'visit', header: 'Последний визит', cell: (u: AdminUser) => (u.last_visit_d ? formatDateTime(u.last_visit_d) : NO_VISIT) },
         ]),
   ];
@@ -123,7 +121,7 @@ export const UsersScreen = ({ hotline }: UsersScreenProps) => {
             key={editing.id ?? 'new'}
             user={editing.id === null ? null : (opened ?? null)}
             hotline={hotline}
-            readOnly={editing.id !== null && opened ? readOnlyRow(opened) : !canEdit}
+            readOnly={editing.id !== null && opened ? !opened.editable : !canEdit}
             onClose={() => setEditing(null)}
           />
         )
@@ -142,7 +140,7 @@ export const UsersScreen = ({ hotline }: UsersScreenProps) => {
           canEdit
             ? {
                 titleOf: (u) => u.fio,
-                shown: (u) => !protectedRow(u),
+                shown: (u) => u.deletable,
                 title: 'Удалить работника',
                 question: (u) => `Удалить учетную запись «${u.fio}»?`,
                 remove: (u) => remove(u.id).unwrap(),

@@ -47,7 +47,12 @@ export const referencesApi = api.injectEndpoints({
       providesTags: ['Units'],
       keepUnusedDataFor: SESSION_LONG,
     }),
+    /** GET /api/user_unit: the current user's units plus their host organisation's (the OWN scope). */
+    ownUnits: build.query<Unit[], void>({
+      query: () => '/user_unit',
+      transformResponse: (raw: { user_unit?: unknown }) => units.parse(raw.user_unit ?? []),
+    }),
   }),
 });
 
-export const { useCatalogQuery, useOrganizationsQuery, useUnitsQuery } = referencesApi;
+export const { useCatalogQuery, useOrganizationsQuery, useUnitsQuery, useOwnUnitsQuery } = referencesApi;

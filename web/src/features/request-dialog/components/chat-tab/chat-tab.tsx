@@ -13,7 +13,7 @@ export const ChatTab = ({ view, past }: { readonly view: RequestView; readonly p
   useEffect(() => {
     if (now) void markRead(view.id);
   }, [view.id, markRead, now]);
-  // Issue 17: at a past moment the chat is read-only, the messages those of that moment.
+  // decisions 97–99: at a past moment the chat is read-only, the messages those of that moment.
   return (
     <Stack spacing={2}>
       {now && <CommentForm view={view} />}

@@ -9,7 +9,7 @@ import { formatDateTime } from '@/utils/format';
 import { useDownloadRequestFileMutation, useRequestCommentsQuery } from '../../api/request-dialog-api';
 import type { Comment } from '../../api/types';
 
-/** The request's comments, newest first, their files downloadable; `past`: those of a past moment (issue 17). */
+/** The request's comments, newest first, their files downloadable; `past`: those of a past moment (decisions 97–99). */
 export const CommentList = ({ requestId, past }: { readonly requestId: number; readonly past?: readonly Comment[] | undefined }) => {
   const current = useRequestCommentsQuery(requestId, { skip: past !== undefined });
   const data = past ?? current.data;

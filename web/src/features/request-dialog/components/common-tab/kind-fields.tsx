@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
-import { ProgramType } from '@domain/catalog/definitions';
+import { programTypeOfRequestKind } from '@domain/catalog/definitions';
 import { learningTypeTitles, RequestKind, requestKindTitles } from '@domain/request/enums';
 import { requestFieldTitles } from '@domain/request/history';
 import { catalogOptions, useCatalog } from '../../hooks/use-references';
@@ -10,11 +10,8 @@ import { enumOptions, FormSelect } from '../fields';
 /** Kinds a user picks; 'Отзыв' comes only from the recall button. */
 const kindOptions = enumOptions(requestKindTitles).filter((o) => o.value !== RequestKind.REVOKE);
 
-/** Program type of each software kind (catalogue reading: 1 СПО, 2 ОПО). */
-const programTypeOfKind: Partial<Record<number, number>> = {
-  [RequestKind.COMMON_SOFTWARE]: ProgramType.COMMON,
-  [RequestKind.SPECIAL_SOFTWARE]: ProgramType.SPECIAL,
-};
+/** Program type of each software kind (catalogue reading: 1 СПО, 2 ОПО), as the server judges it. */
+const programTypeOfKind = programTypeOfRequestKind;
 
 export const RequestKindField = () => <FormSelect name="request_kind_id" label={requestFieldTitles.request_kind_id} options={kindOptions} />;
 

@@ -2,6 +2,7 @@ import { requestFieldTitles } from '@domain/request/history';
 import { formatDateTime } from '@/utils/format';
 import { useRequestEdit } from '../../model/edit-context';
 import { FormTextField, ReadOnlyField } from '../fields';
+import { DeliveryStates } from './delivery-states';
 import { HotlineRegisterButton } from './hotline-register-button';
 
 /** Number and registration date (given by the server), and the hot line number with 'Добавить на ГЛ'. */
@@ -17,6 +18,7 @@ export const NumberFields = () => {
       )}
       <FormTextField name="hotlinegas_number" label={requestFieldTitles.hotlinegas_number} />
       {view ? <HotlineRegisterButton /> : <span />}
+      {view && <DeliveryStates requestId={view.id} />}
     </>
   );
 };

@@ -10,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { actPrecondition } from '@domain/request/acts';
+import { actAllowedForKind, actPrecondition } from '@domain/request/acts';
 import { actKindTitles, signTypeTitles, SignType, type ActKind } from '@domain/request/enums';
 import { validateFiles } from '@domain/request/files';
 import { ACT_NUMBER_MAX, actExtensionOf, actNeedsNumber, manualActMessages, manualActSchema } from '@domain/request/manual-act';
@@ -56,6 +56,8 @@ export const AddDocumentDialog = ({ defaultSignersCount, onAdd, onClose }: AddDo
   const documents = getValues('documents');
   const fileProblem = file ? validateFiles([...documents.map((d) => ({ name: d.file_name, size: d.size })), { name: file.name, size: file.size }], 'documents') : null;
   const data = requestDataOf(getValues());
+  // Only the acts of the request's kind are offered (requests.md 4.2); the precondition still refuses others.
+  const kindActOptions = actOptions.filter((o) => actAllowedForKind(data.request_kind_id, o.value as ActKind));
   const actProblem = actKind ? actPrecondition(data, actKind) : null;
   const typeProblem = actKind && file && !actExtensionOf(file.name) ? manualActMessages.type : null;
   const withNumber = actNeedsNumber(actKind);
@@ -92,7 +94,7 @@ export const AddDocumentDialog = ({ defaultSignersCount, onAdd, onClose }: AddDo
           <FilePickerButton label="Выбрать файл" multiple={false} onPick={(files) => setFile(files[0] ?? null)} />
           <Typography data-testid="document-file-name">{file?.name ?? 'Файл не выбран'}</Typography>
         </Stack>
-        <PlainSelect<ActKind> label="Вид акта" value={actKind} options={actOptions} onChange={setActKind} emptyLabel="Не акт" />
+        <PlainSelect<ActKind> label="Вид акта" value={actKind} options={kindActOptions} onChange={setActKind} emptyLabel="Не акт" />
         {withNumber && (
           <Stack direction="row" spacing={2}>
             <TextField

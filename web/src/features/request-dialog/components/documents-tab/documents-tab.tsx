@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,16 +14,17 @@ import { useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import { actKindTitles, signTypeTitles } from '@domain/request/enums';
 import { signerKindTitles } from '@domain/signing/events';
+import { usePastMoment } from '@/components';
 import { showError, showSuccess } from '@/lib/notices';
 import { selectCurrentUser, selectRights } from '@/lib/session';
 import {
   CertificateDialog,
-  NOT_SIGNED,
-  SignDownloads,
-  SignerMarkCells,
+  SignDownloadsMenu,
+  SignerMarkIconCells,
   signableKindOf,
   useRequestSignDocumentsQuery,
   useSignDocuments,
+  type SignDocument,
   type SignTask,
   type SignerChoice,
 } from '@/lib/signing';
@@ -34,16 +36,24 @@ import { useRequestEdit } from '../../model/edit-context';
 import { fileIdOf, type DocumentItem, type RequestFormValues } from '../../model/form-values';
 import { AddDocumentDialog } from './add-document-dialog';
 
+const waiting = { id: 0, name: 'подписание не начато', signed: false, signedAt: null, owner: null, serial: null } as const;
+/** The marks of an electronic document whose signing stream has not started: every signer it needs, unsigned. */
+const notStarted = (signersCount: number): SignDocument['signers'] => ({ iac: waiting, unit: waiting, final: signersCount === 3 ? waiting : null });
+
+const tableSx = { '& td, & th': { px: 0.75 }, '& th': { fontWeight: 600, verticalAlign: 'bottom' } } as const;
+const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
+
 /**
- * The 'Документы' tab: the request's documents with their downloads and signer marks (issue 13),
+ * The 'Документы' tab: the request's documents with their downloads and signer marks (decisions 72–86),
  * 'Подписать' when the user is the signer whose turn it is; adding in PERFORMING, removing with
- * RIGHT_REQUEST_DOCS_DELETE.
+ * RIGHT_REQUEST_DOCS_DELETE. At a past moment only the downloads and the marks (signing acts today).
  */
 export const DocumentsTab = () => {
   const { view, editable, change, addFile, dropFile } = useRequestEdit();
   const dispatch = useAppDispatch();
   const userId = useAppSelector(selectCurrentUser)?.id ?? null;
   const rights = useAppSelector(selectRights);
+  const past = usePastMoment() !== null;
   // Only signed-and-electronic documents have a signing stream; the others get '—' marks.
   const { data: signDocs } = useRequestSignDocumentsQuery(view?.id ?? 0, { skip: !view });
   const signDocOf = (doc: DocumentItem) => (doc.kind === 'kept' ? signDocs?.find((d) => d.docId === doc.file_id) : undefined);
@@ -75,26 +85,29 @@ export const DocumentsTab = () => {
 
   return (
     <Stack spacing={2}>
-      <Table size="small" aria-label="Документы">
+      {/* The dialog's width: marks are icons (their words in tooltips), the downloads one menu; a table still too wide scrolls here. */}
+      <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Документы" sx={tableSx}>
         <TableHead>
           <TableRow>
             <TableCell>Файл</TableCell>
             <TableCell>Вид акта</TableCell>
             <TableCell>Подписание</TableCell>
-            <TableCell>Филиал</TableCell>
-            <TableCell>Объект</TableCell>
-            <TableCell>Итоговый</TableCell>
-            <TableCell>Скачать</TableCell>
-            <TableCell sx={{ width: 48 }} />
+            <TableCell align="center">Филиал</TableCell>
+            <TableCell align="center">Объект</TableCell>
+            <TableCell align="center">Итоговый</TableCell>
+            <TableCell sx={{ position: 'relative' }}>
+              <span style={hidden}>Действия</span>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {documents.map((doc) => {
             const signDoc = signDocOf(doc);
-            const kind = signDoc ? signableKindOf(signDoc, userId, rights) : null;
+            const kind = signDoc && !past ? signableKindOf(signDoc, userId, rights) : null;
             return (
               <TableRow key={fileIdOf(doc)}>
-                <TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
                   {doc.kind === 'kept' && view ? (
                     <Link component="button" onClick={() => void download({ requestId: view.id, fileId: doc.file_id, fileName: doc.file_name })}>
                       {doc.file_name}
@@ -111,17 +124,15 @@ export const DocumentsTab = () => {
                   {signTypeTitles[doc.sign_type]}, {doc.signers_count} подп.
                 </TableCell>
                 {signDoc || doc.kind === 'new' || doc.sign_type !== 'electron' ? (
-                  <SignerMarkCells doc={signDoc} />
+                  <SignerMarkIconCells doc={signDoc} />
                 ) : (
                   // An electronic document whose signing stream has not been started (yet): every mark unsigned.
                   <>
-                    <TableCell>{NOT_SIGNED}</TableCell>
-                    <TableCell>{NOT_SIGNED}</TableCell>
-                    <TableCell>{doc.signers_count === 3 ? NOT_SIGNED : '—'}</TableCell>
+                    <SignerMarkIconCells marks={notStarted(doc.signers_count)} />
                   </>
                 )}
-                <TableCell>{signDoc && <SignDownloads docId={signDoc.docId} fileName={signDoc.fileName} />}</TableCell>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {signDoc && <SignDownloadsMenu docId={signDoc.docId} fileName={signDoc.fileName} />}
                   {signDoc && kind && (
                     <Button size="small" variant="outlined" disabled={busy} onClick={() => setSigning({ doc: signDoc, kind })}>
                       Подписать
@@ -138,11 +149,12 @@ export const DocumentsTab = () => {
           })}
           {documents.length === 0 && (
             <TableRow>
-              <TableCell colSpan={8}>Документов нет</TableCell>
+              <TableCell colSpan={7}>Документов нет</TableCell>
             </TableRow>
           )}
         </TableBody>
       </Table>
+      </Box>
       {errors.documents?.message && <FormHelperText error>{errors.documents.message}</FormHelperText>}
       {mayAdd && (
         <Button variant="outlined" sx={{ alignSelf: 'flex-start' }} onClick={() => setAdding(true)}>

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { AppDialog, MomentBanner } from '@/components';
+import { AppDialog, MomentBanner, PastMoment } from '@/components';
 import { apiErrorText } from '@/lib/api';
 import { newFormValues } from '../../model/form-values';
 import { RequestEditor } from '../request-editor';
@@ -20,7 +20,7 @@ interface Props {
 const unused = newFormValues({});
 
 /**
- * The request dialog itself on the state of a moment of its history (issue 17): the server folds the
+ * The request dialog itself on the state of a moment of its history (decisions 97–99): the server folds the
  * request's events up to that moment and answers no actions and nothing editable, so every tab shows
  * that state with its fields disabled and no save. A banner names the moment; the buttons step to the
  * previous or next change, or back to the current state.
@@ -32,25 +32,29 @@ export const RequestAtDialog = ({ requestId, moments, index, onStep, onClose }: 
   // Shown only when it answers this moment: a step never shows the previous moment's state under the new banner.
   if (data && data.at === at && !error)
     return (
-      <RequestEditor
-        // A fresh form per moment: the form loads its view once.
-        key={at}
-        view={data.request}
-        newValues={unused}
-        initialTab="request"
-        onClose={onClose}
-        onSaved={() => undefined}
-        onCreated={() => undefined}
-        onNewRequest={() => undefined}
-        moment={{ banner, comments: data.request.comments, history: data.request.request_history }}
-      />
+      <PastMoment at={at}>
+        <RequestEditor
+          // A fresh form per moment: the form loads its view once.
+          key={at}
+          view={data.request}
+          newValues={unused}
+          initialTab="request"
+          onClose={onClose}
+          onSaved={() => undefined}
+          onCreated={() => undefined}
+          onNewRequest={() => undefined}
+          moment={{ banner, comments: data.request.comments, history: data.request.request_history }}
+        />
+      </PastMoment>
     );
   return (
-    <AppDialog open title="Заявка" actions={<Button onClick={onClose}>Закрыть</Button>}>
-      {banner}
-      <Stack sx={{ alignItems: 'center', py: 4 }}>
-        {error ? <Alert severity="error">{apiErrorText(error)}</Alert> : <CircularProgress aria-label="Загрузка" />}
-      </Stack>
-    </AppDialog>
+    <PastMoment at={at}>
+      <AppDialog open title="Заявка" actions={<Button onClick={onClose}>Закрыть</Button>}>
+        {banner}
+        <Stack sx={{ alignItems: 'center', py: 4 }}>
+          {error ? <Alert severity="error">{apiErrorText(error)}</Alert> : <CircularProgress aria-label="Загрузка" />}
+        </Stack>
+      </AppDialog>
+    </PastMoment>
   );
 };

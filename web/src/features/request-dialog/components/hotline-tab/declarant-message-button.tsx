@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { canEditHotlineNumber } from '@domain/request/rules';
+import { declarantMessageRefusal, mayMessageDeclarants } from '@domain/request/declarant-message';
+import { usePastMoment } from '@/components';
 import { selectRights } from '@/lib/session';
 import { useAppSelector } from '@/lib/store';
 import { useMessageToDeclarantMutation } from '../../api/hotline-api';
@@ -10,6 +12,8 @@ import type { RequestFormValues } from '../../model/form-values';
 /**
  * 'Отправить сообщение заявителю' (requests.md 2.4, 8): the message field's text goes by e-mail to
  * the registered contact or the unregistered applicant; 'Сообщение заявителю отправлено' on success.
+ * Who may, on which request: the server's own rule (declarant-message.ts); refused, the button says why.
+ * Not offered at a past moment.
  */
 export const DeclarantMessageButton = () => {
   const { view, busy, runHotline } = useRequestEdit();
@@ -17,12 +21,14 @@ export const DeclarantMessageButton = () => {
   const { control } = useFormContext<RequestFormValues>();
   const message = useWatch({ control, name: 'instructed_person' });
   const [send, state] = useMessageToDeclarantMutation();
-  if (!view || !canEditHotlineNumber(rights)) return null;
+  const past = usePastMoment();
+  if (!view || past !== null || !mayMessageDeclarants(rights)) return null;
+  const refusal = declarantMessageRefusal(view, rights);
   const text = typeof message === 'string' ? message.trim() : '';
-  return (
+  const button = (
     <Button
       variant="outlined"
-      disabled={busy || state.isLoading || !text}
+      disabled={busy || state.isLoading || !text || refusal !== null}
       onClick={() =>
         void runHotline(async (current) => {
           await send({ requestId: current.id, message: text });
@@ -32,5 +38,13 @@ export const DeclarantMessageButton = () => {
     >
       Отправить сообщение заявителю
     </Button>
+  );
+  // A disabled button takes no pointer: the wrapper holds the tooltip that says why.
+  return refusal ? (
+    <Tooltip title={refusal.message}>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
   );
 };

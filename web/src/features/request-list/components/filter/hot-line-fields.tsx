@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
+import { IdSelect, TextFilter } from '@/components/registry-list';
 import { useEngineers } from '../../hooks/use-engineers';
 import { useListRights } from '../../hooks/use-list-rights';
 import { contactKindOptions } from '../../model/options';
-import { IdSelect, TextFilter } from './fields';
 import type { FilterSectionProps } from './place-fields';
 
 /** The head-performer list's own fields (requests.md 2.2): hot line engineer, applicant kind and name. */

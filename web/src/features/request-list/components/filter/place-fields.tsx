@@ -1,13 +1,11 @@
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
+import { ChoiceSelect, IdMultiSelect, IdSelect, keepUnitsOfRegion, unitsOfRegion, useCatalogOptions, useScopeUnits, yesNoChoices } from '@/components/registry-list';
 import { useEngineers } from '../../hooks/use-engineers';
 import { useListRights } from '../../hooks/use-list-rights';
 import type { ListStateApi } from '../../hooks/use-list-state';
-import { useScopeUnits } from '../../hooks/use-scope-units';
 import type { RequestListFilter } from '../../model/filter';
 import { kindOptions, performerKindChoices, statusOptions } from '../../model/options';
-import { useListReferences } from '../../model/references';
-import { ChoiceSelect, IdMultiSelect, IdSelect } from './fields';
 
 export interface FilterSectionProps {
   readonly filter: RequestListFilter;
@@ -16,20 +14,16 @@ export interface FilterSectionProps {
 
 /** Region, objects (the user's scope), performer kind and engineer (requests.md 2.3). */
 export const PlaceFields = ({ filter, state }: FilterSectionProps) => {
-  const { regions } = useListReferences();
+  const regions = useCatalogOptions('regions');
   const rights = useListRights();
   const scopeUnits = useScopeUnits(rights.readsAll);
-  const units = useMemo(
-    () => (filter.region_id === null ? scopeUnits : scopeUnits.filter((u) => u.region_id === filter.region_id)),
-    [scopeUnits, filter.region_id],
-  );
+  const units = useMemo(() => unitsOfRegion(scopeUnits, filter.region_id), [scopeUnits, filter.region_id]);
   const engineerRegion = filter.region_id ?? rights.regionId;
   const { engineers } = useEngineers(engineerRegion);
   const engineerOptions = useMemo(() => engineers.map((e) => ({ id: e.id, title: e.fio })), [engineers]);
 
   const changeRegion = (region_id: number | null) => {
-    const keep = region_id === null ? filter.units_ids : filter.units_ids.filter((id) => scopeUnits.find((u) => u.id === id)?.region_id === region_id);
-    state.change({ region_id, units_ids: keep, engineer_id: null });
+    state.change({ region_id, units_ids: keepUnitsOfRegion(filter.units_ids, scopeUnits, region_id), engineer_id: null });
   };
 
   return (
@@ -65,6 +59,12 @@ export const PlaceFields = ({ filter, state }: FilterSectionProps) => {
         options={statusOptions}
         onChange={(request_statuses_ids) => state.change({ request_statuses_ids })}
         placeholder="Все состояния"
+      />
+      <ChoiceSelect
+        label="Возвращена на повторное исполнение"
+        value={filter.returned}
+        choices={yesNoChoices}
+        onChange={(returned) => state.change({ returned })}
       />
     </Stack>
   );

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { ReactNode } from 'react';
+import { ChoiceSelect, DateOrFlagFilter, Flag, IdSelect, TextFilter, useCatalogOptions, yesNoChoices } from '@/components/registry-list';
 import {
   inspectionAfterOptions,
   inspectionBeforeOptions,
@@ -8,10 +9,7 @@ import {
   repairResultOptions,
   repairTypeOptions,
   warrantyKindOptions,
-  yesNoChoices,
 } from '../../model/options';
-import { useListReferences } from '../../model/references';
-import { ChoiceSelect, DateOrFlagFilter, Flag, IdSelect, TextFilter } from './fields';
 import type { FilterSectionProps } from './place-fields';
 
 /** A choice with a 'не указан' box next to it (repair_kind_id_is_not_set and the like). */
@@ -70,7 +68,7 @@ export const RepairSubFilter = ({ filter, state }: FilterSectionProps) => {
 
 /** The repaired tool's sub-filter (requests.md 2.3 'Tool sub-filter'). */
 export const RepairToolSubFilter = ({ filter, state }: FilterSectionProps) => {
-  const { toolKinds } = useListReferences();
+  const toolKinds = useCatalogOptions('tool_kind');
   const t = filter.repairTool;
   const change = state.changeTool;
   return (

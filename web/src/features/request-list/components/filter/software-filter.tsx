@@ -1,11 +1,11 @@
 import Stack from '@mui/material/Stack';
 import { useMemo } from 'react';
 import { ProgramType } from '@domain/catalog/definitions';
+import { ChoiceSelect, IdSelect } from '@/components/registry-list';
+import { useProgramOptions } from '../../hooks/use-program-options';
 import { softwareFilterTitles } from '../../model/describe-filter';
 import type { SoftwareFilterKey } from '../../model/filter';
 import { resultChoices } from '../../model/options';
-import { useListReferences } from '../../model/references';
-import { ChoiceSelect, IdSelect } from './fields';
 import type { FilterSectionProps } from './place-fields';
 
 /** Which programs each sub-filter offers: special or common software, or any program. */
@@ -18,7 +18,7 @@ const programTypeOf: Readonly<Record<SoftwareFilterKey, number | null>> = {
 
 /** Program and result of one software-like kind (requests.md 2.3: software, restore, consultation). */
 export const SoftwareSubFilter = ({ filter, state, kind }: FilterSectionProps & { readonly kind: SoftwareFilterKey }) => {
-  const { programs } = useListReferences();
+  const programs = useProgramOptions();
   const type = programTypeOf[kind];
   const options = useMemo(() => (type === null ? programs : programs.filter((p) => p.type === type)), [programs, type]);
   const s = filter[kind];

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
+import { Flag } from '@/components/registry-list';
 import { toggleKeys, toggleTitles } from '../../model/filter';
-import { Flag } from './fields';
 import type { FilterSectionProps } from './place-fields';
 
 /** The yes/no conditions: hot line registration state, unsigned documents, missing acts. */

@@ -8,11 +8,9 @@ import { z } from 'zod';
 import { validateFiles } from '@domain/request/files';
 import { groupRequestSchema } from '@domain/request/validation';
 import { AppDialog } from '@/components';
+import { IdMultiSelect, IdSelect, keepUnitsOfRegion, unitsOfRegion, useCatalogOptions, useScopeUnits } from '@/components/registry-list';
 import { useCreateRequestGroupMutation } from '../../api/request-list-api';
 import { useListRights } from '../../hooks/use-list-rights';
-import { useScopeUnits } from '../../hooks/use-scope-units';
-import { useListReferences } from '../../model/references';
-import { IdMultiSelect, IdSelect } from '../filter/fields';
 import { FilesField } from './files-field';
 
 /** The domain's group rule ('Укажите объекты', 'Введите описание') plus the region filter and the documents. */
@@ -37,7 +35,7 @@ export interface GroupRequestDialogProps {
  * 'Создано заявок: N' shows in green.
  */
 export const GroupRequestDialog = ({ onClose }: GroupRequestDialogProps) => {
-  const { regions } = useListReferences();
+  const regions = useCatalogOptions('regions');
   const rights = useListRights();
   const scopeUnits = useScopeUnits(rights.createsForAll);
   const [create, { isLoading }] = useCreateRequestGroupMutation();
@@ -46,14 +44,11 @@ export const GroupRequestDialog = ({ onClose }: GroupRequestDialogProps) => {
     defaultValues: { region_id: null, units_ids: [], request_text: '', files: [] },
   });
   const regionId = useWatch({ control, name: 'region_id' });
-  const units = useMemo(() => (regionId === null ? scopeUnits : scopeUnits.filter((u) => u.region_id === regionId)), [scopeUnits, regionId]);
+  const units = useMemo(() => unitsOfRegion(scopeUnits, regionId), [scopeUnits, regionId]);
 
   const changeRegion = (region: number | null) => {
     setValue('region_id', region);
-    if (region !== null) {
-      const keep = getValues('units_ids').filter((id) => scopeUnits.find((u) => u.id === id)?.region_id === region);
-      setValue('units_ids', keep, { shouldValidate: false });
-    }
+    if (region !== null) setValue('units_ids', keepUnitsOfRegion(getValues('units_ids'), scopeUnits, region), { shouldValidate: false });
   };
 
   const submit = handleSubmit(async (values) => {

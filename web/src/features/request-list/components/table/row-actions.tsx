@@ -1,8 +1,6 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { TOOLTIP_DELAY_MS } from '@/config/constants';
+import { RowAction } from '@/components/registry-list';
 import type { RequestRow } from '../../api/request-list-api';
 
 export interface RowActionsProps {
@@ -19,18 +17,13 @@ const label = (row: RequestRow) => (row.number === null ? `id ${row.id}` : `№$
 export const RowActions = ({ row, onChangeNumber, onDelete }: RowActionsProps) => (
   <>
     {onChangeNumber && (
-      <Tooltip title="Изменить номер или дату" enterDelay={TOOLTIP_DELAY_MS}>
-        <IconButton size="small" aria-label={`Изменить номер или дату заявки ${label(row)}`} onClick={() => onChangeNumber(row)}>
-          <EditCalendarIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      <RowAction
+        title="Изменить номер или дату"
+        label={`Изменить номер или дату заявки ${label(row)}`}
+        icon={<EditCalendarIcon fontSize="small" />}
+        onClick={() => onChangeNumber(row)}
+      />
     )}
-    {onDelete && (
-      <Tooltip title="Удалить заявку" enterDelay={TOOLTIP_DELAY_MS}>
-        <IconButton size="small" aria-label={`Удалить заявку ${label(row)}`} onClick={() => onDelete(row)}>
-          <DeleteOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
-    )}
+    {onDelete && <RowAction title="Удалить заявку" label={`Удалить заявку ${label(row)}`} icon={<DeleteOutlinedIcon fontSize="small" />} onClick={() => onDelete(row)} />}
   </>
 );

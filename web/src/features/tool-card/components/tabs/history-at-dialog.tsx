@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import { MomentBanner } from '@/components';
+import { MomentBanner, PastMoment } from '@/components';
 import { apiErrorText } from '@/lib/api';
 import { formValuesOf } from '../../model/form-values';
 import { ToolEditor } from '../tool-editor';
@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * The equipment card itself on the state of a moment of its history (issue 17), folded by the server
+ * The equipment card itself on the state of a moment of its history (decisions 97–99), folded by the server
  * from the tool's events: every tab as it was, nothing editable, no save; a banner names the moment,
  * the buttons step to the previous or next change or back to the current state.
  */
@@ -29,11 +29,17 @@ export const ToolAtDialog = ({ toolId, moments, index, onStep, onClose }: Props)
   const banner = <MomentBanner at={at} index={index} count={moments.length} busy={isFetching} onStep={onStep} onClose={onClose} />;
   // A fresh form per moment (the form takes its values once); never the previous moment's state under the new banner.
   if (data && data.at === at && !error)
-    return <ToolEditor key={at} card={data.tool} initial={formValuesOf(data.tool)} onClose={onClose} moment={{ banner, at }} />;
+    return (
+      <PastMoment at={at}>
+        <ToolEditor key={at} card={data.tool} initial={formValuesOf(data.tool)} onClose={onClose} moment={{ banner, at }} />
+      </PastMoment>
+    );
   return (
-    <WideDialog title="Оборудование" actions={<Button onClick={onClose}>Закрыть</Button>}>
-      {banner}
-      <Stack sx={{ alignItems: 'center', py: 4 }}>{error ? <Alert severity="error">{apiErrorText(error)}</Alert> : <CircularProgress aria-label="Загрузка" />}</Stack>
-    </WideDialog>
+    <PastMoment at={at}>
+      <WideDialog title="Оборудование" actions={<Button onClick={onClose}>Закрыть</Button>}>
+        {banner}
+        <Stack sx={{ alignItems: 'center', py: 4 }}>{error ? <Alert severity="error">{apiErrorText(error)}</Alert> : <CircularProgress aria-label="Загрузка" />}</Stack>
+      </WideDialog>
+    </PastMoment>
   );
 };

@@ -7,28 +7,20 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useState } from 'react';
-import { useToolFileBlobQuery } from '../../api/tool-card-api';
+import { useState } from 'react';
+import { useBlobUrl, useFilePreviewUrl } from '@/lib/blob-url';
+import { toolFilePath } from '../../api/tool-card-api';
 import { toolFileAccept } from '../../model/files';
 import type { FormFile } from '../../model/form-values';
 import { FilePicker } from './file-picker';
 import { useSectionFiles } from './use-section-files';
 
-/** A stored picture comes with the session headers (as a blob), a new one straight from the file. */
+/** A stored picture comes with the session headers (lib/blob-url), a new one straight from the file. */
 const Picture = ({ file, toolId, pending }: { readonly file: FormFile; readonly toolId: number | null; readonly pending: File | undefined }) => {
-  const stored = useToolFileBlobQuery(file.kind === 'kept' && toolId !== null ? { toolId, fileId: file.file_id } : skipToken);
-  // A data URL, not an object URL: nothing to revoke, so a closing dialog never points at a freed blob.
-  const [local, setLocal] = useState<{ file: File; url: string } | null>(null);
-  useEffect(() => {
-    if (!pending) return;
-    const reader = new FileReader();
-    reader.onload = () => setLocal({ file: pending, url: String(reader.result) });
-    reader.readAsDataURL(pending);
-    return () => reader.abort();
-  }, [pending]);
-  const src = file.kind === 'kept' ? stored.data : local?.file === pending ? local?.url : undefined;
-  if (!src) return stored.isLoading ? <CircularProgress aria-label="Загрузка" /> : <Typography>{file.file_name}</Typography>;
+  const stored = useBlobUrl(file.kind === 'kept' && toolId !== null ? { path: toolFilePath(toolId, file.file_id) } : null);
+  const local = useFilePreviewUrl(pending);
+  const src = file.kind === 'kept' ? stored.url : local;
+  if (!src) return stored.loading ? <CircularProgress aria-label="Загрузка" /> : <Typography>{file.file_name}</Typography>;
   return <Box component="img" src={src} alt={file.file_name} sx={{ maxWidth: '100%', maxHeight: '55vh', objectFit: 'contain' }} />;
 };
 

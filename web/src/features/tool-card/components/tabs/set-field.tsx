@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import type { ToolFormValues } from '../../model/form-values';
 
 /**
- * 'Комплект': read-only. The set's own stream decides membership (issue 11 contract: a card save never
+ * 'Комплект': read-only. The set's own stream decides membership (decisions 41–47: a card save never
  * moves a tool between sets), so the card names the set and links to its dialog on /tools-sets.
  */
 export const SetField = ({ member, title }: { readonly member: boolean; readonly title: string | null }) => {

@@ -15,7 +15,7 @@ const Swatch = ({ color, title }: { readonly color: string; readonly title: stri
 
 /**
  * One horizontal bar per kind, its length the kind's total against the largest, split into
- * 'старше 5 лет' and 'моложе 5 лет' (issue 11: bars read faster than a table of numbers). Plain
+ * 'старше 5 лет' and 'моложе 5 лет' (decisions 41–47: bars read faster than a table of numbers). Plain
  * boxes, no chart library; each bar names its numbers for screen readers and in its tooltip.
  */
 export const AgeChart = ({ kinds }: { readonly kinds: readonly ToolAgeCountRow[] }) => {

@@ -13,12 +13,12 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { ToolAge } from '@domain/tool/list-filter';
+import { IdSelect } from '@/components/registry-list';
 import { paths } from '@/config/paths';
 import { useToolsAgeCountQuery } from '../../api/tool-list-api';
 import { useToolReferences } from '../../hooks/use-tool-references';
 import { useToolRights } from '../../hooks/use-tool-rights';
 import { ageLinkParams } from '../../model/filter';
-import { IdSelect } from '../filter/fields';
 import { AgeChart } from './age-chart';
 
 interface CountLinkProps {

@@ -1,0 +1,123 @@
+import { sql, type FragmentSqlToken } from 'slonik';
+import { PARTIAL_MIN, searchTermsOf } from '../../../domain/shared/search-terms';
+import type { RequestRow } from './row';
+
+/*
+ * The request search (requests.md 2.3 'Поиск'): rm_request_search holds each request's words, one
+ * row per request written with its list row. `body` is the request's own text (number, hot line
+ * number, texts, works, the unknown applicant), `chat` the chat messages appended in log order; the
+ * tsvector (the 'russian' configuration: word forms) and the trigram index (parts of words and
+ * numbers) are built over both. The tool's serial and inventory numbers are not copied here: they
+ * change on the tool's stream, so the search reads them from rm_tools (its trigram indexes) at
+ * query time and a renamed serial number is found at once.
+ */
+
+const asText = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** Rich text (the editor's HTML) read as words: tags and entities are not words of the request. */
+const plain = (s: string) =>
+  s.includes('<') || s.includes('&')
+    ? s.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&[a-z]+;|&#\d+;/g, ' ')
+    : s;
+
+/** The request fields whose words are searched, in a fixed order (the text is compared by verify). */
+const textFields = [
+  'number',
+  'hotlinegas_number',
+  'number_out',
+  'request_text',
+  'request_text_expl',
+  'note',
+  'fulfielled_works',
+  'comment_before',
+  'comment_after',
+  'troubles_list',
+  'hotline_work_description',
+  'instructed_person',
+  'contact_unknown_name',
+  'contact_unknown_email',
+] as const;
+
+/** The searched text of a request row: its fields and its works' titles, lower case, single spaces. */
+export const searchBodyOf = (row: RequestRow): string => {
+  const r = row as unknown as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const f of textFields) {
+    const v = asText(r[f]);
+    if (v) parts.push(plain(v));
+  }
+  for (const w of Array.isArray(r.works) ? (r.works as Array<{ title?: unknown }>) : []) {
+    const t = asText(w?.title);
+    if (t) parts.push(t);
+  }
+  return normalize(parts.join(' '));
+};
+
+/** Lower case and single spaces: what LIKE compares with the lower-cased search terms. */
+export const normalize = (s: string) => s.toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ').trim();
+
+export const requestSearchSchema = /* sql */ `
+    CREATE TABLE rm_request_search (
+      id integer PRIMARY KEY,
+      body text NOT NULL DEFAULT '',
+      chat text NOT NULL DEFAULT '',
+      words tsvector GENERATED ALWAYS AS (to_tsvector('russian', body || ' ' || chat)) STORED
+    );
+`;
+
+export const requestSearchIndexes = /* sql */ `
+    CREATE INDEX rm_request_search_words ON rm_request_search USING gin (words);
+    DO $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+        CREATE INDEX rm_request_search_trgm ON rm_request_search USING gin ((body || ' ' || chat) gin_trgm_ops);
+      END IF;
+    END $$;
+`;
+
+const likeEscaped = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The search's parts: the word-form query, and the LIKE of every term and phrase when all are long enough. */
+const partsOf = (text: string) => {
+  const { words, phrases } = searchTermsOf(text);
+  const needles = [...phrases, ...words];
+  const partial = needles.length > 0 && needles.every((n) => n.length >= PARTIAL_MIN);
+  const doc = sql.fragment`(s.body || ' ' || s.chat)`;
+  const byWords = sql.fragment`s.words @@ websearch_to_tsquery('russian', ${text})`;
+  const byParts = partial ? sql.fragment`(${sql.join(needles.map((n) => sql.fragment`${doc} LIKE ${`%${likeEscaped(n)}%`}`), sql.fragment` AND `)})` : null;
+  const tool =
+    partial && needles.length === 1
+      ? sql.fragment`
+        SELECT r2.id FROM rm_requests r2 WHERE NOT r2.deleted AND r2.tool_ids && ARRAY(
+          SELECT t.id FROM rm_tools t WHERE NOT t.deleted
+            AND (lower(t.serial_number) LIKE ${`%${likeEscaped(needles[0]!)}%`} OR lower(t.inventar_number) LIKE ${`%${likeEscaped(needles[0]!)}%`}))`
+      : null;
+  return { byWords, byParts, tool };
+};
+
+/**
+ * The search's condition on `rm_requests r`: the ids whose words match (word forms through the
+ * tsvector, or every term and phrase inside the text through the trigram index), and the requests of
+ * the tools whose serial or inventory number holds the search. Scope and the other filters stay
+ * conditions on r, so a search never reaches past them.
+ */
+export const searchCondition = (text: string): FragmentSqlToken => {
+  const { byWords, byParts, tool } = partsOf(text);
+  const matches = byParts ? sql.fragment`${byWords} OR ${byParts}` : byWords;
+  return sql.fragment`r.id IN (SELECT s.id FROM rm_request_search s WHERE ${matches}${tool ? sql.fragment` UNION ${tool}` : sql.fragment``})`;
+};
+
+/**
+ * The rank of a found request on `rm_requests r`, in tiers: a request whose number or hot line number
+ * is the search itself, then the requests that hold the search's words in some form (one hashed set
+ * of ids from the tsvector index), then those found only by a part of a word, a number inside the
+ * text or their tool's numbers; newest first within a tier (the list's order). Ranking every match
+ * by ts_rank read each match's tsvector again (the chat makes it the largest column): at scale 0.1
+ * a word found in 13,500 requests cost 13,500 index probes and as many tsvector reads, twice the
+ * buffers of the whole search (docs/notes/search.md).
+ */
+export const searchRank = (text: string): FragmentSqlToken => {
+  const exact = text.trim().toLowerCase();
+  return sql.fragment`(CASE WHEN r.number::text = ${exact} OR lower(r.hotlinegas_number) = ${exact} THEN 2 ELSE 0 END
+    + CASE WHEN r.id IN (SELECT s.id FROM rm_request_search s WHERE ${partsOf(text).byWords}) THEN 1 ELSE 0 END)`;
+};

@@ -1,0 +1,4 @@
+import { InventoryScreen } from '@/features/inventory';
+
+/** /inventory (inventory rounds, beyond the spec). */
+export const InventoryPage = () => <InventoryScreen />;

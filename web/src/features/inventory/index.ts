@@ -1,0 +1,1 @@
+export { InventoryScreen } from './components/inventory-screen';
