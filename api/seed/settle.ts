@@ -11,7 +11,7 @@ export const settle = async (ctx: Pick<AppContext, 'store' | 'runner'>, timeoutM
   const names = ctx.runner.status().map((p) => p.name);
   const deadline = Date.now() + timeoutMs;
   for (let head = await ctx.store.headPosition(); head; ) {
-    if (!(await ctx.runner.waitFor(head, Math.max(1, deadline - Date.now()), names))) throw new Error('demo seed: the read models and reactions did not catch up');
+    if (!(await ctx.runner.waitFor(head, Math.max(1, deadline - Date.now()), names))) throw new Error('the read models and reactions did not catch up');
     const next = await ctx.store.headPosition();
     if (samePosition(next, head)) return;
     head = next;

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../api/config';
 import { LOG_POSITION_HEADER } from '../../api/consistency';
 import { startServer, type RunningServer } from '../../api/server';
+import { settle } from '../../api/seed/settle';
 import { consoleLogger, silentLogger } from '../../infrastructure/logger';
 import { createTestDatabase, type TestDatabase } from './database';
 import { testPgPoolMax } from './pools';
@@ -19,6 +20,11 @@ export interface TestApp {
    * at once; another user's writes reach them when the projections have applied them.
    */
   settled(): Promise<void>;
+  /**
+   * Waits until every processor, the reactions too, has handled the whole log: a reaction's side
+   * effects (an outbox mail, say) come after the read models show the event.
+   */
+  quiet(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -105,6 +111,7 @@ export const startTestApp = async (options: { seeded?: boolean; redis?: boolean;
       const head = await server.ctx.store.headPosition();
       if (head && !(await server.ctx.runner.waitFor(head, 10_000))) throw new Error('the read models did not catch up in 10 s');
     },
+    quiet: () => settle(server.ctx, 30_000),
     close: async () => {
       await server.close();
       await db.drop();
