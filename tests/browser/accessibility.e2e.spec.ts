@@ -38,15 +38,21 @@ const routesFor = async (login: string): Promise<string[]> => {
   ];
 };
 
-/** Waits until the screen has its data: something in <main>, no spinner or loading bar showing. */
+/**
+ * Waits until the screen has its data: something in <main> or in an open dialog (a report's address
+ * shows only its dialog), no loading bar showing. A list keeps its bar in the layout with
+ * visibility: hidden, so the check is the browser's own visibility, not offsetParent.
+ */
 const settle = async (page: Page) => {
   // Not 'networkidle': the notification bell polls the server.
-  await page.waitForFunction(() => (document.querySelector('main')?.textContent ?? '').trim() !== '', undefined, { timeout: 20_000 }).catch(() => undefined);
-  await page
-    .waitForFunction(() => ![...document.querySelectorAll('[role="progressbar"]')].some((el) => (el as HTMLElement).offsetParent !== null), undefined, {
-      timeout: 5_000,
-    })
-    .catch(() => undefined);
+  await page.waitForFunction(
+    () => [document.querySelector('main'), ...document.querySelectorAll('[role="dialog"]')].some((el) => (el?.textContent ?? '').trim() !== ''),
+    undefined,
+    { timeout: 20_000 },
+  );
+  await page.waitForFunction(() => ![...document.querySelectorAll('[role="progressbar"]')].some((el) => el.checkVisibility({ checkVisibilityCSS: true })), undefined, {
+    timeout: 20_000,
+  });
   await page.waitForTimeout(300);
 };
 
