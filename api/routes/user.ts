@@ -4,7 +4,7 @@ import { forbidden, invalid, notFound } from '../../domain/shared/errors';
 import { deleteUser, saveUser } from '../../commands/user/users';
 import { getUser, listUsers, type UserListQuery, type UserView } from '../../projections/user/queries';
 import { adminScopeOf, organizationInScope, scopeMessages } from '../../domain/rights/privilege';
-import { accountActions } from '../../domain/user/account-rules';
+import { accountActions, mayManageAccounts } from '../../domain/user/account-rules';
 import { pageNumberOf } from '../../projections/support/paging';
 import type { AppContext } from '../context';
 import { commandContext, filterId, filterIds, filterText, idParam, parseFilter, userOf } from '../http/guard';
@@ -68,6 +68,8 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       {
         hotline_worker: hotline,
         text: filterText(f.text ?? f.fio, 'text'),
+        // The logins the answer shows (shownTo): the scope is the list's own, so the level decides.
+        loginsOf: { viewerId: user.id, upToLevel: seesLogins(user, hotline) && mayManageAccounts(actorOf(user), hotline) ? actorOf(user).accessLevel : null },
         organization_id: filterId(f.organization_id, 'organization_id'),
         region_id: filterId(f.region_id, 'region_id'),
         role_id: filterId(f.role_id, 'role_id'),

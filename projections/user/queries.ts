@@ -4,6 +4,12 @@ import { paged, type Page } from '../support/paging';
 export interface UserListQuery {
   readonly hotline_worker?: boolean;
   readonly text?: string | null;
+  /**
+   * Whose logins the text matches: the viewer's own, and accounts up to this access level when the
+   * viewer sees others' logins (null: none). A login the answer hides is not searchable either, or
+   * the filter would tell it letter by letter.
+   */
+  readonly loginsOf?: { readonly viewerId: number; readonly upToLevel: number | null };
   readonly organization_id?: number | null;
   readonly region_id?: number | null;
   readonly role_id?: number | null;
@@ -45,7 +51,12 @@ export const listUsers = async (pool: DatabasePool, q: UserListQuery): Promise<P
   c.push(sql.fragment`u.hotline_worker = ${q.hotline_worker ?? false}`);
   if (q.text) {
     const like = `%${q.text.toLowerCase()}%`;
-    c.push(sql.fragment`(lower(u.fio) LIKE ${like} OR u.login_lower LIKE ${like})`);
+    const seen = !q.loginsOf
+      ? sql.fragment`TRUE`
+      : q.loginsOf.upToLevel === null
+        ? sql.fragment`u.id = ${q.loginsOf.viewerId}`
+        : sql.fragment`(u.id = ${q.loginsOf.viewerId} OR ${accessLevelExpr} <= ${q.loginsOf.upToLevel})`;
+    c.push(sql.fragment`(lower(u.fio) LIKE ${like} OR (u.login_lower LIKE ${like} AND ${seen}))`);
   }
   if (q.organization_id) c.push(sql.fragment`u.organization_id = ${q.organization_id}`);
   if (q.region_id) c.push(sql.fragment`o.region_id = ${q.region_id}`);
