@@ -5,7 +5,7 @@
  * Called by bench/run.ts with a signed-in admin client and its figure recorder.
  */
 import { sql, type DatabasePool } from 'slonik';
-import { type ApiClient, enc, percentile } from './lib/http';
+import { type ApiClient, enc, percentile, timedGets } from './lib/http';
 
 export interface ReferencesBenchDeps {
   readonly pool: DatabasePool;
@@ -14,17 +14,6 @@ export interface ReferencesBenchDeps {
   readonly figure: (name: string, value: number, unit: string, target: number | null, kind?: 'max' | 'min', note?: string) => void;
   readonly details: Record<string, unknown>;
 }
-
-const timed = async (client: ApiClient, path: string, calls: number): Promise<number[]> => {
-  const ms: number[] = [];
-  // Two warm-up calls (the read-model cache and the connection), then the measured ones.
-  for (let i = 0; i < calls + 2; i++) {
-    const r = await client.call('GET', path);
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-    if (i >= 2) ms.push(r.ms);
-  }
-  return ms;
-};
 
 export const benchReferences = async (d: ReferencesBenchDeps): Promise<void> => {
   console.log('Equipment references');
@@ -40,7 +29,7 @@ export const benchReferences = async (d: ReferencesBenchDeps): Promise<void> => 
   ];
   const out: Record<string, { p50: number; p95: number }> = {};
   for (const [name, path] of cases) {
-    const ms = await timed(d.client, path, calls);
+    const ms = await timedGets(d.client, path, calls);
     out[name] = { p50: percentile(ms, 50), p95: percentile(ms, 95) };
     d.figure(`${name} p95`, percentile(ms, 95), 'ms', 50);
   }

@@ -10,7 +10,7 @@ import { sql, type DatabasePool } from 'slonik';
 import { parseRequestFilter } from '../domain/request/list-filter';
 import type { UnitScope } from '../domain/rights/scope';
 import { listRequests } from '../projections/request/list/queries';
-import { type ApiClient, enc, percentile } from './lib/http';
+import { type ApiClient, enc, percentile, timedGets } from './lib/http';
 
 export interface SearchBenchDeps {
   readonly pool: DatabasePool;
@@ -27,16 +27,6 @@ export interface SearchBenchDeps {
 }
 
 const MB = 1024 * 1024;
-
-const timedHttp = async (client: ApiClient, path: string, calls: number): Promise<number[]> => {
-  const ms: number[] = [];
-  for (let i = 0; i < calls + 2; i++) {
-    const r = await client.call('GET', path);
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-    if (i >= 2) ms.push(r.ms);
-  }
-  return ms;
-};
 
 const timedDirect = async (run: () => Promise<unknown>, calls: number): Promise<number[]> => {
   const ms: number[] = [];
@@ -85,7 +75,7 @@ export const benchSearch = async (d: SearchBenchDeps): Promise<void> => {
     const client = who === 'all' ? d.all : d.own;
     const path = `/api/request/${enc(filter)}`;
     const first = await client.call<{ itemsCount: number }>('GET', path);
-    const ms = await timedHttp(client, path, calls);
+    const ms = await timedGets(client, path, calls);
     const parsed = parseRequestFilter(filter, today);
     const direct = await timedDirect(() => listRequests(d.pool, parsed, who === 'all' ? d.allScope : d.ownScope), calls);
     const p95 = percentile(ms, 95);
@@ -124,7 +114,7 @@ export const benchSearch = async (d: SearchBenchDeps): Promise<void> => {
     const client = who === 'all' ? d.all : d.own;
     const path = `/api/tool/${enc(f)}`;
     const first = await client.call<{ itemsCount: number }>('GET', path);
-    const ms = await timedHttp(client, path, calls);
+    const ms = await timedGets(client, path, calls);
     toolOut[`${name} (${who})`] = { p95: percentile(ms, 95), items: first.body.itemsCount };
     d.figure(`equipment search: ${name} (${who.toUpperCase()}) p95`, percentile(ms, 95), 'ms', 50, 'max', `${first.body.itemsCount} found`);
   }
@@ -132,7 +122,7 @@ export const benchSearch = async (d: SearchBenchDeps): Promise<void> => {
   // Home page per role.
   const homeOut: Record<string, number> = {};
   for (const [login, client] of d.roles) {
-    const ms = await timedHttp(client, '/api/home', calls);
+    const ms = await timedGets(client, '/api/home', calls);
     homeOut[login] = percentile(ms, 95);
     d.figure(`home page data (${login}) p95`, percentile(ms, 95), 'ms', 50);
   }

@@ -90,3 +90,14 @@ export const percentile = (values: readonly number[], p: number): number => {
 };
 
 export const enc = (filter: object) => encodeURIComponent(JSON.stringify(filter));
+
+/** Times `calls` GETs of a path (after two warm-up calls: the read-model cache and the connection); a non-200 answer throws. */
+export const timedGets = async (client: ApiClient, path: string, calls: number): Promise<number[]> => {
+  const ms: number[] = [];
+  for (let i = 0; i < calls + 2; i++) {
+    const r = await client.call('GET', path);
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    if (i >= 2) ms.push(r.ms);
+  }
+  return ms;
+};
