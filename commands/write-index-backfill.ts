@@ -25,7 +25,7 @@ const folds: Readonly<Record<string, Fold>> = {
 /** Events of one stream type, by stream then revision: the adapter's fast path, else the whole log. */
 async function* eventsOfType(store: EventStore, streamType: string): AsyncIterable<StoredEvent> {
   if (store.readStreamsOfType) {
-    yield* await store.readStreamsOfType(streamType);
+    for await (const page of store.readStreamsOfType(streamType)) yield* page;
     return;
   }
   const byStream = new Map<string, StoredEvent[]>();
@@ -51,8 +51,12 @@ async function* eventsOfType(store: EventStore, streamType: string): AsyncIterab
 const listed = async (store: EventStore, streamType: string, indexes: ReadonlyArray<WriteIndex<unknown>>) => {
   const fold = folds[streamType]!;
   const out = new Map(indexes.map((index) => [index.name, [] as Array<{ member: string; keys: readonly string[] }>]));
+  // Only streams with keys are kept: of a million requests few have a hot line number or protect a tool.
   const close = (member: string, state: unknown) => {
-    for (const index of indexes) out.get(index.name)!.push({ member, keys: index.keysOf(state) });
+    for (const index of indexes) {
+      const keys = index.keysOf(state);
+      if (keys.length > 0) out.get(index.name)!.push({ member, keys });
+    }
   };
   let member: string | null = null;
   let state = fold.initialState();

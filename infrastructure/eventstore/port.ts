@@ -171,10 +171,11 @@ export interface EventStore {
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
   /**
    * Every event of the streams of one type (the id's prefix before the first dash: `user`), by
-   * stream then revision. Optional: a fast path for filling write-side indexes; without it they
-   * are filled by reading the whole log.
+   * stream then revision, in pages of whole streams (a type may hold millions of events: a million
+   * requests are ~10 million). Optional: a fast path for filling write-side indexes; without it
+   * they are filled by reading the whole log.
    */
-  readStreamsOfType?(streamType: string): Promise<StoredEvent[]>;
+  readStreamsOfType?(streamType: string): AsyncIterable<StoredEvent[]>;
   /** One batch of the global log in (commit, prepare) order. Never skips an event that commits late. */
   readAll(options: ReadAllOptions): Promise<StoredEvent[]>;
   /** Catch-up subscription: reads history from `after`, then keeps delivering new events live. */

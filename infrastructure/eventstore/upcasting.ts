@@ -24,12 +24,15 @@ export const withUpcasting = (store: EventStore, upcasters: readonly Upcaster[])
   if (upcasters.length === 0) return store;
   const byKey = new Map(upcasters.map((u) => [`${u.type}@${u.fromVersion}`, u]));
   const up = (events: StoredEvent[]) => events.map((e) => upcastEvent(byKey, e));
+  async function* upPages(pages: AsyncIterable<StoredEvent[]>) {
+    for await (const page of pages) yield up(page);
+  }
   return {
     append: (id, events, options) => store.append(id, events, options),
     appendMany: (batches) => store.appendMany(batches),
     readStream: async (id, options) => up(await store.readStream(id, options)),
     readAll: async (options) => up(await store.readAll(options)),
-    ...(store.readStreamsOfType ? { readStreamsOfType: async (type: string) => up(await store.readStreamsOfType!(type)) } : {}),
+    ...(store.readStreamsOfType ? { readStreamsOfType: (type: string) => upPages(store.readStreamsOfType!(type)) } : {}),
     subscribe: (options) => store.subscribe({ ...options, onEvents: (events) => options.onEvents(up([...events])) }),
     headPosition: () => store.headPosition(),
     waitForAppend: (ms) => store.waitForAppend(ms),

@@ -329,12 +329,20 @@ export class PostgresEventStore implements EventStore {
     return (rows as unknown as EventRow[]).map(toStored);
   }
 
-  async readStreamsOfType(streamType: string): Promise<StoredEvent[]> {
-    const rows = await this.pool.any(sql.unsafe`
-      SELECT ${eventColumns} FROM es_events
-      WHERE stream_id IN (SELECT stream_id FROM es_streams WHERE stream_type = ${streamType})
-      ORDER BY stream_id, stream_revision`);
-    return (rows as unknown as EventRow[]).map(toStored);
+  async *readStreamsOfType(streamType: string, streamsPerPage = 5_000): AsyncIterable<StoredEvent[]> {
+    // Keyset pages of stream ids: the first start on a big log (a million requests) once read every
+    // event of the type into one array and ran out of heap.
+    for (let after = ''; ; ) {
+      const ids = (await this.pool.anyFirst(sql.unsafe`
+        SELECT stream_id FROM es_streams WHERE stream_type = ${streamType} AND stream_id > ${after}
+        ORDER BY stream_id LIMIT ${streamsPerPage}`)) as string[];
+      if (ids.length === 0) return;
+      const rows = await this.pool.any(sql.unsafe`
+        SELECT ${eventColumns} FROM es_events WHERE stream_id = ANY(${sql.array(ids, 'text')})
+        ORDER BY stream_id, stream_revision`);
+      yield (rows as unknown as EventRow[]).map(toStored);
+      after = ids[ids.length - 1]!;
+    }
   }
 
   async readAll({ after, maxCount }: ReadAllOptions): Promise<StoredEvent[]> {

@@ -285,3 +285,17 @@ describe('PostgreSQL adapter: wake-up hints for readers in other processes', () 
     }
   });
 });
+
+describe('PostgreSQL adapter: the streams of one type', () => {
+  it('come in pages of whole streams, each by revision, every event once', async () => {
+    const store = track(new PostgresEventStore(db.pool, {}));
+    const type = `paged${Date.now()}`;
+    const ids = Array.from({ length: 5 }, (_, i) => `${type}-${i}`);
+    for (const [i, id] of ids.entries()) await store.append(id, Array.from({ length: i + 1 }, () => probeEvent('pages')), { expectedRevision: 'no_stream' });
+    await store.append(`other${type}-0`, [probeEvent('pages')], { expectedRevision: 'no_stream' });
+    const pages: string[][] = [];
+    for await (const page of store.readStreamsOfType(type, 2)) pages.push(page.map((e) => `${e.streamId}@${e.revision}`));
+    const stream = (i: number) => Array.from({ length: i + 1 }, (_, r) => `${type}-${i}@${r}`);
+    expect(pages).toEqual([[...stream(0), ...stream(1)], [...stream(2), ...stream(3)], stream(4)]);
+  });
+});
