@@ -108,16 +108,30 @@ export const searchCondition = (text: string): FragmentSqlToken => {
 };
 
 /**
- * The rank of a found request on `rm_requests r`, in tiers: a request whose number or hot line number
- * is the search itself, then the requests that hold the search's words in some form (one hashed set
- * of ids from the tsvector index), then those found only by a part of a word, a number inside the
- * text or their tool's numbers; newest first within a tier (the list's order). Ranking every match
- * by ts_rank read each match's tsvector again (the chat makes it the largest column): at scale 0.1
- * a word found in 13,500 requests cost 13,500 index probes and as many tsvector reads, twice the
- * buffers of the whole search (docs/notes/search.md).
+ * The found requests with their rank, for a list's page: `join` adds the matches to `rm_requests r`
+ * (as the search's condition, so the caller leaves the search out of its WHERE) and `rank` orders
+ * them in tiers: a request whose number or hot line number is the search itself, then those that
+ * hold the search's words in some form, then those found only by a part of a word, a number inside
+ * the text or their tool's numbers; newest first within a tier (the list's order).
+ *
+ * One pass over the matches gives both: each match carries whether its words matched. The words'
+ * tier was once `r.id IN (SELECT … words @@ …)` in the select list; past work_mem (a common word,
+ * 445,000 of a million requests) PostgreSQL no longer hashes such a subplan and scans it again for
+ * every row, and the page ran past the 60 s statement timeout. Ranking every match by ts_rank read
+ * each match's tsvector again (docs/notes/search.md).
  */
-export const searchRank = (text: string): FragmentSqlToken => {
+export const searchHits = (text: string): { readonly join: FragmentSqlToken; readonly rank: FragmentSqlToken } => {
+  const { byWords, byParts, tool } = partsOf(text);
+  const matches = byParts ? sql.fragment`${byWords} OR ${byParts}` : byWords;
   const exact = text.trim().toLowerCase();
-  return sql.fragment`(CASE WHEN r.number::text = ${exact} OR lower(r.hotlinegas_number) = ${exact} THEN 2 ELSE 0 END
-    + CASE WHEN r.id IN (SELECT s.id FROM rm_request_search s WHERE ${partsOf(text).byWords}) THEN 1 ELSE 0 END)`;
+  return {
+    join: sql.fragment`JOIN (
+      SELECT x.id, bool_or(x.words) AS words FROM (
+        SELECT s.id, ${byParts ? byWords : sql.fragment`true`} AS words FROM rm_request_search s WHERE ${matches}
+        ${tool ? sql.fragment`UNION ALL SELECT t.id, false FROM (${tool}) t` : sql.fragment``}
+      ) x GROUP BY x.id
+    ) hit ON hit.id = r.id`,
+    rank: sql.fragment`(CASE WHEN r.number::text = ${exact} OR lower(r.hotlinegas_number) = ${exact} THEN 2 ELSE 0 END
+      + CASE WHEN hit.words THEN 1 ELSE 0 END)`,
+  };
 };
