@@ -7,7 +7,7 @@ import type { RequestFilter } from '../../../domain/request/list-filter';
 import type { RequestListRow } from '../../../domain/request/contracts';
 import { softwareFilterKeys, type RequestFilterTitles } from '../../../domain/request/describe-filter';
 import { countTableConditions, requestConditions } from './filter';
-import { searchHits } from './search';
+import { searchRows } from './search';
 import { bucketsOf, monthsOf, type Bucket } from './periods';
 import { CUSTOM_PLAN } from '../../../infrastructure/perf/prepared-statements';
 
@@ -128,11 +128,11 @@ const pageOfRows = async (db: Db, conditions: ReturnType<typeof where>, offset: 
  */
 const countedPage = async (db: Db, f: RequestFilter, scope: UnitScope, offset: number, limit: number) => {
   // A search orders by its rank first (the best match on page 1), then as every list.
-  const hits = f.search ? searchHits(f.search) : null;
+  const found = f.search
+    ? searchRows(f.search)(where({ ...f, search: null }, scope))
+    : sql.fragment`SELECT r.id, r.request_date_add, 0 AS search_rank FROM rm_requests r WHERE ${where(f, scope)}`;
   const rows = await db.any(sql.unsafe`
-    WITH m AS MATERIALIZED (
-      SELECT r.id, r.request_date_add, ${hits?.rank ?? sql.fragment`0`} AS search_rank
-      FROM rm_requests r ${hits?.join ?? sql.fragment``} WHERE ${where(hits ? { ...f, search: null } : f, scope)}),
+    WITH m AS MATERIALIZED (${found}),
          k AS (SELECT m.id, m.search_rank FROM m ORDER BY m.search_rank DESC, m.request_date_add DESC, m.id DESC LIMIT ${limit} OFFSET ${offset})
     SELECT t.total, p.* FROM (SELECT count(*) AS total FROM m) t
     LEFT JOIN LATERAL (

@@ -85,14 +85,15 @@ const partsOf = (text: string) => {
   const doc = sql.fragment`(s.body || ' ' || s.chat)`;
   const byWords = sql.fragment`s.words @@ websearch_to_tsquery('russian', ${text})`;
   const byParts = partial ? sql.fragment`(${sql.join(needles.map((n) => sql.fragment`${doc} LIKE ${`%${likeEscaped(n)}%`}`), sql.fragment` AND `)})` : null;
-  const tool =
+  // The ids of the tools whose serial or inventory number holds the one term.
+  const toolIds =
     partial && needles.length === 1
-      ? sql.fragment`
-        SELECT r2.id FROM rm_requests r2 WHERE NOT r2.deleted AND r2.tool_ids && ARRAY(
+      ? sql.fragment`ARRAY(
           SELECT t.id FROM rm_tools t WHERE NOT t.deleted
             AND (lower(t.serial_number) LIKE ${`%${likeEscaped(needles[0]!)}%`} OR lower(t.inventar_number) LIKE ${`%${likeEscaped(needles[0]!)}%`}))`
       : null;
-  return { byWords, byParts, tool };
+  const tool = toolIds ? sql.fragment`SELECT r2.id FROM rm_requests r2 WHERE NOT r2.deleted AND r2.tool_ids && ${toolIds}` : null;
+  return { byWords, byParts, toolIds, tool };
 };
 
 /**
@@ -108,30 +109,32 @@ export const searchCondition = (text: string): FragmentSqlToken => {
 };
 
 /**
- * The found requests with their rank, for a list's page: `join` adds the matches to `rm_requests r`
- * (as the search's condition, so the caller leaves the search out of its WHERE) and `rank` orders
- * them in tiers: a request whose number or hot line number is the search itself, then those that
- * hold the search's words in some form, then those found only by a part of a word, a number inside
- * the text or their tool's numbers; newest first within a tier (the list's order).
+ * The found requests with their rank on a list's page: `rows(conditions)` selects (id,
+ * request_date_add, search_rank) of the requests of `rm_requests r` that meet the other conditions
+ * (the caller leaves the search out of them) and match. The rank is in tiers: a request whose number
+ * or hot line number is the search itself, then those that hold the search's words in some form, then
+ * those found only by a part of a word, a number inside the text or their tool's numbers; newest
+ * first within a tier (the list's order).
  *
- * One pass over the matches gives both: each match carries whether its words matched. The words'
- * tier was once `r.id IN (SELECT … words @@ …)` in the select list; past work_mem (a common word,
- * 445,000 of a million requests) PostgreSQL no longer hashes such a subplan and scans it again for
- * every row, and the page ran past the 60 s statement timeout. Ranking every match by ts_rank read
- * each match's tsvector again (docs/notes/search.md).
+ * The words' matches are a plain join with rm_request_search, which the planner sizes right (from the
+ * requests of a scope probed by id, or one pass over the matches); the tool's hits, few, come as a
+ * second branch without the requests already found. The words' tier was once `r.id IN (SELECT …
+ * words @@ …)` in the select list: past work_mem (a common word, 288,000 of a million requests)
+ * PostgreSQL no longer hashes such a subplan and rescans it for every row, and the page ran past the
+ * 60 s statement timeout. Ranking by ts_rank read each match's tsvector again (docs/notes/search.md).
  */
-export const searchHits = (text: string): { readonly join: FragmentSqlToken; readonly rank: FragmentSqlToken } => {
-  const { byWords, byParts, tool } = partsOf(text);
-  const matches = byParts ? sql.fragment`${byWords} OR ${byParts}` : byWords;
+export const searchRows = (text: string) => {
+  const { byWords, byParts, toolIds } = partsOf(text);
+  const matches = byParts ? sql.fragment`(${byWords} OR ${byParts})` : byWords;
   const exact = text.trim().toLowerCase();
-  return {
-    join: sql.fragment`JOIN (
-      SELECT x.id, bool_or(x.words) AS words FROM (
-        SELECT s.id, ${byParts ? byWords : sql.fragment`true`} AS words FROM rm_request_search s WHERE ${matches}
-        ${tool ? sql.fragment`UNION ALL SELECT t.id, false FROM (${tool}) t` : sql.fragment``}
-      ) x GROUP BY x.id
-    ) hit ON hit.id = r.id`,
-    rank: sql.fragment`(CASE WHEN r.number::text = ${exact} OR lower(r.hotlinegas_number) = ${exact} THEN 2 ELSE 0 END
-      + CASE WHEN hit.words THEN 1 ELSE 0 END)`,
-  };
+  const exactTier = sql.fragment`CASE WHEN r.number::text = ${exact} OR lower(r.hotlinegas_number) = ${exact} THEN 2 ELSE 0 END`;
+  const wordsTier = byParts ? sql.fragment`CASE WHEN ${byWords} THEN 1 ELSE 0 END` : sql.fragment`1`;
+  return (conditions: FragmentSqlToken): FragmentSqlToken => sql.fragment`
+    SELECT r.id, r.request_date_add, ${exactTier} + ${wordsTier} AS search_rank
+    FROM rm_requests r JOIN rm_request_search s ON s.id = r.id WHERE ${conditions} AND ${matches}
+    ${toolIds
+      ? sql.fragment`UNION ALL
+    SELECT r.id, r.request_date_add, ${exactTier} AS search_rank FROM rm_requests r
+    WHERE ${conditions} AND r.tool_ids && ${toolIds} AND NOT EXISTS (SELECT 1 FROM rm_request_search s WHERE s.id = r.id AND ${matches})`
+      : sql.fragment``}`;
 };
