@@ -185,7 +185,16 @@ export const withNotice = async (page: Page, text: string | RegExp, action: () =
 /** Saves a full-page PNG under tests/artifacts/screenshots/ for people to look at. */
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+  const take = (timeout: number) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled', timeout });
+  // Under CI's load headless Chromium once never delivered the frame of a full-page capture ("fonts
+  // loaded", then 30 s; the same test passes alone). A second capture asks for a new frame; a page
+  // that is really stuck fails it too.
+  try {
+    await take(15_000);
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+    await take(30_000);
+  }
 };
 
 /** Calls the API from the test (not the page), e.g. to know what the page should show. */
