@@ -74,7 +74,6 @@ const benchRender = async (d: ActsBenchDeps): Promise<void> => {
 
 /** The seeded signing role (demo role 5 'Подписант': branch, object and final signing rights). */
 const SIGNING_ROLE = 5;
-const EXTRA_SIGNERS = ['bench_signer_2', 'bench_signer_3'];
 
 /** A call that must succeed (the preparation): its answer's body, or an error with the server's text. */
 const must = async <T>(client: ApiClient, method: string, path: string, body?: unknown): Promise<T> => {
@@ -84,27 +83,34 @@ const must = async <T>(client: ApiClient, method: string, path: string, body?: u
 };
 
 /**
- * Three different signers of the first region's branch (the seeded 'signer' plus the extra accounts,
- * made through POST /api/users by the administrator when missing), the engineer of that region and a
- * tool of one of its units.
+ * Three different signers: the seeded 'signer' and an extra account of the first region's branch,
+ * and an object signer working in the court of the tool's unit (object signers work in the request's
+ * organisation, decision 200); the extra accounts are made through POST /api/users by the
+ * administrator when missing. Also the engineer of that region and a tool of one of its units.
  */
 const prepareWorld = async (d: ActsBenchDeps) => {
   const signer = (await d.pool.one(sql.unsafe`SELECT id, organization_id, units FROM rm_users WHERE login = 'signer' AND NOT deleted`)) as { id: number; organization_id: number; units: number[] };
-  const missing = [];
-  for (const login of EXTRA_SIGNERS) if (!(await d.pool.maybeOneFirst(sql.unsafe`SELECT id FROM rm_users WHERE login = ${login} AND NOT deleted`))) missing.push(login);
-  if (missing.length) {
-    const admin = new ApiClient(d.serverUrl);
-    await admin.signIn('admin', d.password);
-    for (const [i, login] of missing.entries())
-      await must(admin, 'POST', '/api/users', {
-        user: { surname: 'Подписантов', name: `Нагрузочный${i + 2}`, email: `${login}@courts.example.ru`, organization_id: signer.organization_id, login, password: d.password, users_roles: [SIGNING_ROLE], units: signer.units },
-      });
+  const tool = (await d.pool.maybeOne(sql.unsafe`
+    SELECT t.id, t.unit_id, u.organization_id FROM rm_tools t JOIN rm_units u ON u.id = t.unit_id
+    WHERE t.unit_id = ANY(${sql.array(signer.units, 'int4')}) AND NOT t.deleted ORDER BY t.id LIMIT 1`)) as { id: number; unit_id: number; organization_id: number } | null;
+  if (!tool) throw new Error('acts: no tool in the units of the region of the user signer');
+  const extra = [
+    { login: 'bench_signer_2', organization_id: signer.organization_id, units: signer.units },
+    { login: 'bench_signer_unit', organization_id: tool.organization_id, units: [tool.unit_id] },
+  ];
+  let admin: ApiClient | null = null;
+  for (const [i, x] of extra.entries()) {
+    if (await d.pool.maybeOneFirst(sql.unsafe`SELECT id FROM rm_users WHERE login = ${x.login} AND NOT deleted`)) continue;
+    if (!admin) {
+      admin = new ApiClient(d.serverUrl);
+      await admin.signIn('admin', d.password);
+    }
+    await must(admin, 'POST', '/api/users', {
+      user: { surname: 'Подписантов', name: `Нагрузочный${i + 2}`, email: `${x.login}@courts.example.ru`, organization_id: x.organization_id, login: x.login, password: d.password, users_roles: [SIGNING_ROLE], units: x.units },
+    });
   }
   const engineer = new ApiClient(d.serverUrl);
   await engineer.signIn('engineer', d.password);
-  const tool = (await d.pool.maybeOne(sql.unsafe`
-    SELECT id, unit_id FROM rm_tools WHERE unit_id = ANY(${sql.array(signer.units, 'int4')}) AND NOT deleted ORDER BY id LIMIT 1`)) as { id: number; unit_id: number } | null;
-  if (!tool) throw new Error('acts: no tool in the units of the region of the user signer');
   const region = Number(await d.pool.oneFirst(sql.unsafe`SELECT region_id FROM rm_units WHERE id = ${tool.unit_id}`));
   return { engineer, tool, region };
 };
@@ -143,7 +149,9 @@ const benchHttp = async (d: ActsBenchDeps): Promise<void> => {
     used.add(c.id);
     return c.id;
   };
-  const signers = { iac: pick('iac'), unit: pick('unit'), final: pick('final') };
+  // The object's signer first: only the court's own account may sign for it.
+  const unit = pick('unit');
+  const signers = { iac: pick('iac'), unit, final: pick('final') };
   const actDate = new Date().toISOString().slice(0, 10);
   const ms: number[] = [];
   for (const [k, requestId] of ids.entries()) {
