@@ -93,7 +93,9 @@ const partsOf = (text: string) => {
             AND (lower(t.serial_number) LIKE ${`%${likeEscaped(needles[0]!)}%`} OR lower(t.inventar_number) LIKE ${`%${likeEscaped(needles[0]!)}%`}))`
       : null;
   const tool = toolIds ? sql.fragment`SELECT r2.id FROM rm_requests r2 WHERE NOT r2.deleted AND r2.tool_ids && ${toolIds}` : null;
-  return { byWords, byParts, toolIds, tool };
+  // A row of rm_request_search s matches by its words in some form or holds every term.
+  const matches = byParts ? sql.fragment`(${byWords} OR ${byParts})` : byWords;
+  return { byWords, byParts, matches, toolIds, tool };
 };
 
 /**
@@ -103,8 +105,7 @@ const partsOf = (text: string) => {
  * conditions on r, so a search never reaches past them.
  */
 export const searchCondition = (text: string): FragmentSqlToken => {
-  const { byWords, byParts, tool } = partsOf(text);
-  const matches = byParts ? sql.fragment`${byWords} OR ${byParts}` : byWords;
+  const { matches, tool } = partsOf(text);
   return sql.fragment`r.id IN (SELECT s.id FROM rm_request_search s WHERE ${matches}${tool ? sql.fragment` UNION ${tool}` : sql.fragment``})`;
 };
 
@@ -124,8 +125,7 @@ export const searchCondition = (text: string): FragmentSqlToken => {
  * 60 s statement timeout. Ranking by ts_rank read each match's tsvector again (docs/notes/search.md).
  */
 export const searchRows = (text: string) => {
-  const { byWords, byParts, toolIds } = partsOf(text);
-  const matches = byParts ? sql.fragment`(${byWords} OR ${byParts})` : byWords;
+  const { byWords, byParts, matches, toolIds } = partsOf(text);
   const exact = text.trim().toLowerCase();
   const exactTier = sql.fragment`CASE WHEN r.number::text = ${exact} OR lower(r.hotlinegas_number) = ${exact} THEN 2 ELSE 0 END`;
   const wordsTier = byParts ? sql.fragment`CASE WHEN ${byWords} THEN 1 ELSE 0 END` : sql.fragment`1`;
