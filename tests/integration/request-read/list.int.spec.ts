@@ -6,7 +6,7 @@ import type { AppContext } from '../../../api/context';
 import { parseRequestFilter } from '../../../domain/request/list-filter';
 import { requestConditions } from '../../../projections/request/list/filter';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { YEAR, at, contextAt, doc, listIds, recountedCounts, seedRequest, settle, system, userWithRights, worldOf, type World } from './support';
+import { YEAR, at, contextAt, doc, listIds, recountedCounts, seedNamed, seedRequest, settle, system, type NamedSeed, userWithRights, worldOf, type World } from './support';
 
 let app: TestApp;
 let ctx: AppContext;
@@ -38,7 +38,7 @@ beforeAll(async () => {
   toolA = (await registerTool(ctx, toolInput({ manufacturer_id: manufacturer, tool_kind_id: 7, serial_number: 'RT-SERIAL-AAA', inventar_number: 'RT-INV-AAA', owner_type_id: 1, exchange_stock: true }), system, now)).id;
   toolB = (await registerTool(ctx, toolInput({ manufacturer_id: manufacturer, tool_kind_id: 4, serial_number: 'RT-SERIAL-BBB', inventar_number: 'RT-INV-BBB', owner_type_id: 2 }), system, now)).id;
 
-  const seeds: Array<[string, Parameters<typeof seedRequest>[1], Parameters<typeof seedRequest>[2]?]> = [
+  const seeds: NamedSeed[] = [
     ['r1', { request_kind_id: 1, request_status_id: 2, unit_id: w.courtUnits[0]!, region_id: w.moscowRegion, request_date_add: at('01-15'), program_id: programA }, { lists: { engineers: [w.users.engineer] } }],
     ['r2', {
       request_kind_id: 4, request_status_id: RequestStatus.HOT_LINE_WAITING, request_performer_kind: 'SENIOR', unit_id: w.moscowUnit, region_id: w.moscowRegion,
@@ -63,13 +63,7 @@ beforeAll(async () => {
     ['old', { unit_id: w.courtUnits[0]!, region_id: w.moscowRegion, request_date_add: at('06-01', YEAR - 1) }],
     ['deleted', { unit_id: w.courtUnits[0]!, region_id: w.moscowRegion, request_date_add: at('03-08') }, { then: [{ type: 'RequestDeleted', data: { deleted_by: 1 } }] }],
   ];
-  const positions = [];
-  for (const [name, fields, options] of seeds) {
-    const s = await seedRequest(ctx, fields, options);
-    r[name] = s.id;
-    positions.push(s.position);
-  }
-  await settle(ctx, ...positions);
+  await seedNamed(ctx, seeds, r);
 });
 
 afterAll(async () => {

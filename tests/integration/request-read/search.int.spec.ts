@@ -4,7 +4,7 @@ import type { AppContext } from '../../../api/context';
 import { registerTool } from '../../../commands/tool/tools';
 import type { RequestEvent } from '../../../domain/request';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { YEAR, at, contextAt, listIds, seedRequest, settle, system, unzip, worldOf, type World } from './support';
+import { YEAR, at, contextAt, listIds, seedNamed, seedRequest, settle, system, type NamedSeed, unzip, worldOf, type World } from './support';
 
 let app: TestApp;
 let ctx: AppContext;
@@ -41,7 +41,7 @@ beforeAll(async () => {
       contextAt(new Date().toISOString()),
     )
   ).id;
-  const seeds: Array<[string, Parameters<typeof seedRequest>[1], Parameters<typeof seedRequest>[2]?]> = [
+  const seeds: NamedSeed[] = [
     ['own', {
       unit_id: w.courtUnits[0]!, region_id: w.moscowRegion, number: 987654, hotlinegas_number: 'ГЛ-44321', request_date_add: at('03-01'),
       request_text: '<p>Не печатает <b>принтер</b> в зале заседаний</p>', request_text_expl: 'Замена картриджа', note: 'Почищен ролик подачи',
@@ -59,13 +59,7 @@ beforeAll(async () => {
       then: [{ type: 'RequestDeleted', data: { deleted_by: 1 } }],
     }],
   ];
-  const positions = [];
-  for (const [name, fields, options] of seeds) {
-    const s = await seedRequest(ctx, fields, options);
-    r[name] = s.id;
-    positions.push(s.position);
-  }
-  await settle(ctx, ...positions);
+  await seedNamed(ctx, seeds, r);
 });
 
 afterAll(async () => {

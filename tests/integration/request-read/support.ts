@@ -131,6 +131,20 @@ export const settle = async (ctx: AppContext, ...positions: Array<Position | nul
   if (last && !(await ctx.runner.waitFor(last, 15_000))) throw new Error('read models did not catch up');
 };
 
+/** A named fixture request: its name, its fields and seedRequest's options. */
+export type NamedSeed = readonly [string, Partial<RequestFields>, Parameters<typeof seedRequest>[2]?];
+
+/** Seeds each request in order, records its id under its name in `ids`, and waits for the read models. */
+export const seedNamed = async (ctx: AppContext, seeds: readonly NamedSeed[], ids: Record<string, number>): Promise<void> => {
+  const positions = [];
+  for (const [name, fields, options] of seeds) {
+    const s = await seedRequest(ctx, fields, options);
+    ids[name] = s.id;
+    positions.push(s.position);
+  }
+  await settle(ctx, ...positions);
+};
+
 export const doc = (act_kind: RequestDocument['act_kind'], sign_type: RequestDocument['sign_type'] = 'electron', file_id = `doc-${act_kind}-${Math.random().toString(36).slice(2, 8)}`): RequestDocument => ({
   file_id,
   file_name: `${file_id}.docx`,
