@@ -1,8 +1,21 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { appUrl, expectNoProblems, fileBrowser, signIn } from '../support/browser-harness';
 
 const poll = <T>(read: () => T | Promise<T>) => expect.poll(read, { timeout: 30_000, interval: 100 });
 const browser = fileBrowser();
+
+/** The branch and object signers of a document dialog: a single candidate is preselected; otherwise the first is picked. */
+const chooseSigners = async (page: Page, dialog: Locator) => {
+  for (const label of ['Подписант от филиала', 'Подписант от объекта']) {
+    const box = dialog.getByRole('combobox', { name: label, exact: true });
+    await poll(async () => (await box.getAttribute('aria-disabled')) !== 'true').toBe(true);
+    if (((await box.textContent()) ?? '').trim().replace(/\u200b/g, '') === '') {
+      await box.click();
+      await page.getByRole('option').first().click();
+    }
+  }
+};
 
 /** A technical document from the menu Документация (decisions 87–96): dialog, check, generate, download. */
 describe('technical document dialogs', () => {
@@ -31,15 +44,7 @@ describe('technical document dialogs', () => {
     expect((await page.getByRole('listbox').getByRole('option').allTextContents()).join('|')).toContain('Сидоров Николай Петрович');
     await page.keyboard.press('Escape');
     await page.getByRole('listbox').waitFor({ state: 'detached' });
-    for (const label of ['Подписант от филиала', 'Подписант от объекта']) {
-      const box = dialog.getByRole('combobox', { name: label, exact: true });
-      // A single candidate is preselected; otherwise pick the first.
-      await poll(async () => (await box.getAttribute('aria-disabled')) !== 'true').toBe(true);
-      if (((await box.textContent()) ?? '').trim().replace(/\u200b/g, '') === '') {
-        await box.click();
-        await page.getByRole('option').first().click();
-      }
-    }
+    await chooseSigners(page, dialog);
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Сформировать' }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`_Формуляр_${new Date().getFullYear()}\\.docx$`));
     await page.waitForURL(appUrl('/'));
@@ -70,14 +75,7 @@ describe('technical document dialogs', () => {
       const dialog = page.getByRole('dialog', { name: title });
       await dialog.waitFor();
       await poll(() => dialog.getByRole('combobox', { name: 'Объект', exact: true }).textContent()).toMatch(/Басманный/);
-      for (const label of ['Подписант от филиала', 'Подписант от объекта']) {
-        const box = dialog.getByRole('combobox', { name: label, exact: true });
-        await poll(async () => (await box.getAttribute('aria-disabled')) !== 'true').toBe(true);
-        if (((await box.textContent()) ?? '').trim().replace(/\u200b/g, '') === '') {
-          await box.click();
-          await page.getByRole('option').first().click();
-        }
-      }
+      await chooseSigners(page, dialog);
       statusAnswers = [];
       fileAskedAt = -1;
       const clicked = Date.now();
