@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { declarantMessageTexts } from '../../domain/request/declarant-message';
 import { appUrl, expectNoProblems, fileBrowser, signIn, withNotice } from '../support/browser-harness';
 import { requestDialog } from '../support/browser-requests';
-import { apiSession } from './request-dialog-host/host-page';
+import { apiSession, firstToolId } from './request-dialog-host/host-page';
 
 /**
  * Read-only means read-only (issue 33): the request and the tool card shown at a past moment offer no command in any
@@ -106,10 +106,7 @@ describe('a past moment offers no command', () => {
   });
 
   test('the tool card at a moment, every tab', { timeout: 300_000 }, async () => {
-    const admin = await apiSession('admin');
-    const list = await admin.call<{ tools: Array<{ id: number }> }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`);
-    expect(list.status).toBe(200);
-    const id = list.data.tools[0]!.id;
+    const id = await firstToolId();
     const { page, problems } = await browser.open();
     await signIn(page, 'admin');
     await page.goto(appUrl(`/tools?open=${id}`));

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { appUrl, expectNoProblems, fileBrowser, signIn } from '../support/browser-harness';
 import { requestDialog } from '../support/browser-requests';
-import { apiSession } from './request-dialog-host/host-page';
+import { apiSession, firstToolId } from './request-dialog-host/host-page';
 
 /**
  * decisions 97–99 through the real app: a request changed a few times is shown at past moments, each equal
@@ -87,10 +87,7 @@ describe('time travel', () => {
   });
 
   test('the tool card opens read-only at a past change of the tool', async () => {
-    const admin = await apiSession('admin');
-    const list = await admin.call<{ tools: Array<{ id: number }> }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`);
-    expect(list.status).toBe(200);
-    const id = list.data.tools[0]!.id;
+    const id = await firstToolId();
     const { page, problems } = await browser.open();
     await signIn(page, 'admin');
     // Two saves of the card's note through the card itself, each what the card showed then.

@@ -78,6 +78,14 @@ export const apiSession = async (login: string) => {
   return { user, call };
 };
 
+/** The id of the first tool of the administrator's registry (its first page). */
+export const firstToolId = async (): Promise<number> => {
+  const admin = await apiSession('admin');
+  const list = await admin.call<{ tools: Array<{ id: number }> }>('GET', `/tool/${encodeURIComponent(JSON.stringify({ pageNumber: 1 }))}`);
+  if (list.status !== 200 || !list.data.tools[0]) throw new Error(`the first tool: ${list.status}`);
+  return list.data.tools[0].id;
+};
+
 /**
  * A new hard repair of the court's first building, with its UPS or with no tool yet, taken by the
  * engineer (through the API).
