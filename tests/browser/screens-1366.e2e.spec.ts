@@ -168,6 +168,9 @@ describe('the roles grid at 1366×768', () => {
     await page.goto(appUrl('/roles'));
     const grid = page.locator('table[aria-label="Роли и права"]');
     await grid.locator('tbody th').first().waitFor();
+    // The rights' rows show before the roles arrive: wait for the roles' columns and their level fields.
+    await grid.locator('[data-testid^="role-column-"]').last().waitFor();
+    expect(await grid.locator('.MuiSelect-select').count()).toBeGreaterThan(0);
     expect(await overflowing(page, 'main')).toEqual([]);
     // Every access level reads whole in its field.
     const cut = await grid.locator('.MuiSelect-select').evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent));
