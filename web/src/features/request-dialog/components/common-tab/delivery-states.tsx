@@ -1,8 +1,11 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { deliveryMessages, type RequestDelivery } from '@domain/hotline/delivery';
 import { usePastMoment } from '@/components';
+import { api } from '@/lib/api';
+import { useAppDispatch } from '@/lib/store';
 import { formatDateTime } from '@/utils/format';
 import { useRequestDeliveryQuery, useRetryDeliveryMutation } from '../../api/hotline-api';
 import { Wide } from '../fields';
@@ -15,7 +18,8 @@ const colorOf = (i: RequestDelivery) => (i.state === 'failed' ? 'error' : i.stat
 /**
  * The delivery state of the request's hot line registration and mails, next to the hot line number:
  * "в очереди", "отправлено {дата}" or "не доставлено: {причина}" with 'Повторить' for those with the
- * right (the server says who: `can_retry`). Looked at again every few seconds while something is queued.
+ * right (the server says who: `can_retry`). Looked at again every few seconds while something is queued;
+ * when the queue empties the request is read again, so a number the hot line gave meanwhile shows at once.
  * Today's deliveries: not shown at a past moment.
  */
 export const DeliveryStates = ({ requestId }: { readonly requestId: number }) => {
@@ -23,6 +27,12 @@ export const DeliveryStates = ({ requestId }: { readonly requestId: number }) =>
   const { data } = useRequestDeliveryQuery(requestId, { skip: past });
   const queued = (data ?? []).some((i) => i.state === 'queued');
   useRequestDeliveryQuery(requestId, { pollingInterval: queued ? 5000 : 0, skip: !queued });
+  const dispatch = useAppDispatch();
+  const wasQueued = useRef(false);
+  useEffect(() => {
+    if (wasQueued.current && !queued) dispatch(api.util.invalidateTags([{ type: 'Request', id: requestId }]));
+    wasQueued.current = queued;
+  }, [queued, requestId, dispatch]);
   const [retry, state] = useRetryDeliveryMutation();
   if (past || !data || data.length === 0) return null;
   return (
