@@ -1,5 +1,6 @@
 import { sql } from 'slonik';
 import PizZip from 'pizzip';
+import { expect } from 'vitest';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 
 export const eventCount = async (t: TestApp) => Number(await t.server.ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM es_events`));
@@ -52,6 +53,28 @@ export const registerRepair = async (client: ApiClient, facts: Facts, over: Reco
   client.multipart('POST', '/api/request', { request: { ...repairRequest(facts), ...over } });
 
 export const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The court's repair, taken and finished by the engineer with the given hot line number, and its СО-8 act
+ * generated for two electronic signers (branch and object): the document the signing tests sign.
+ */
+export const electronicRepairAct = async (
+  court: ApiClient,
+  engineer: ApiClient,
+  facts: Facts,
+  { hotlineNumber, signers }: { readonly hotlineNumber: string; readonly signers: { readonly iac: number; readonly unit: number } },
+) => {
+  const saved = (await registerRepair(court, facts)).json().savedRequest;
+  const taken = (await engineer.post(`/api/request/${saved.id}/take`, { revision: saved.revision })).json().savedRequest;
+  const ready = await engineer.multipart('PUT', '/api/request', {
+    request: { id: saved.id, view_res_before: 1, comment_before: 'Неисправен блок питания', view_res_after: 1, comment_after: 'Заменён блок питания, принтер работает', hotlinegas_number: hotlineNumber },
+    revision: taken.revision,
+  });
+  expect(ready.statusCode, ready.body).toBe(200);
+  const act = await engineer.post('/api/request_act', { requestId: saved.id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers });
+  expect(act.statusCode, act.body).toBe(200);
+  return { requestId: saved.id as number, document: act.json().document as { file_id: string; checksum: string } };
+};
 
 /** A small real Word document (a zip with the package manifest and the main part): a hand-uploaded act. */
 export const docxOf = (text: string): Buffer => {

@@ -8,7 +8,7 @@ import { startSigning } from '../../../commands/signing/signing';
 import type { SoftKey } from '../../../domain/signing/soft-signer';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
 import { makeKeyFile, makeTestPki, registerKey, signBytes, trustCa } from '../../support/demo-signing';
-import { demoFacts, registerRepair, today } from '../requests/helpers';
+import { demoFacts, electronicRepairAct } from '../requests/helpers';
 
 /**
  * A person's certificates: a first signature with a certificate registered to nobody is not kept but
@@ -109,16 +109,7 @@ describe('a person’s certificates', () => {
   it('the stamped copy, converted by LibreOffice: one stamp per signer in the signer table, whole words, within the page, on one page', async () => {
     const engineer = await app.signIn('engineer');
     const facts = await demoFacts(app);
-    const saved = (await registerRepair(await app.signIn('court'), facts)).json().savedRequest;
-    const taken = (await engineer.post(`/api/request/${saved.id}/take`, { revision: saved.revision })).json().savedRequest;
-    const ready = await engineer.multipart('PUT', '/api/request', {
-      request: { id: saved.id, view_res_before: 1, comment_before: 'Неисправен блок питания', view_res_after: 1, comment_after: 'Заменён блок питания', hotlinegas_number: '2026-000779' },
-      revision: taken.revision,
-    });
-    expect(ready.statusCode, ready.body).toBe(200);
-    const act = await engineer.post('/api/request_act', { requestId: saved.id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: ids.admin, unit: ids.signer_unit } });
-    expect(act.statusCode, act.body).toBe(200);
-    const document = act.json().document as { file_id: string; checksum: string };
+    const { document } = await electronicRepairAct(await app.signIn('court'), engineer, facts, { hotlineNumber: '2026-000779', signers: { iac: ids.admin!, unit: ids.signer_unit! } });
     for (let i = 0; i < 50 && !(await app.server.ctx.pool.maybeOneFirst(sql.unsafe`SELECT 1 FROM rm_sign_documents WHERE doc_id = ${document.file_id}`)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await app.settled();

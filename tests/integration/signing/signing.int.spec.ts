@@ -10,7 +10,7 @@ import type { SoftKey } from '../../../domain/signing/soft-signer';
 import type { SignFileView } from '../../../projections/signing/queries';
 import PizZip from 'pizzip';
 import { startTestApp, type ApiClient, type TestApp } from '../../support/app';
-import { demoFacts, registerRepair, today } from '../requests/helpers';
+import { demoFacts, electronicRepairAct } from '../requests/helpers';
 import { makeKeyFile, makeTestCa, registerKey, signBytes, trustCa } from '../../support/demo-signing';
 
 let app: TestApp;
@@ -172,22 +172,13 @@ describe('electronic signing on the server', () => {
   it('an act generated with electronic signers is signed through the reaction-started stream; the stamped copy shows the stamps', async () => {
     const engineer = await app.signIn('engineer');
     const facts = await demoFacts(app);
-    const saved = (await registerRepair(court, facts)).json().savedRequest;
-    const taken = (await engineer.post(`/api/request/${saved.id}/take`, { revision: saved.revision })).json().savedRequest;
-    const ready = await engineer.multipart('PUT', '/api/request', {
-      request: { id: saved.id, view_res_before: 1, comment_before: 'Неисправен блок питания', view_res_after: 1, comment_after: 'Заменён блок питания, принтер работает', hotlinegas_number: '2026-000778' },
-      revision: taken.revision,
-    });
-    expect(ready.statusCode, ready.body).toBe(200);
-    const act = await engineer.post('/api/request_act', { requestId: saved.id, actKind: 'CO_8', actDate: today(), signersCount: 2, signType: 'electron', signers: { iac: ids.admin, unit: ids.signer_unit } });
-    expect(act.statusCode, act.body).toBe(200);
-    const document = act.json().document as { file_id: string; checksum: string };
+    const { requestId, document } = await electronicRepairAct(court, engineer, facts, { hotlineNumber: '2026-000778', signers: { iac: ids.admin!, unit: ids.signer_unit! } });
     // The reaction starts the signing stream after the act's event; then the read model follows.
     let forRequest: SignFileView[] = [];
     for (let i = 0; i < 50 && forRequest.length === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await app.settled();
-      forRequest = (await engineer.get(`/api/request_sign_documents/${saved.id}`)).json().files as SignFileView[];
+      forRequest = (await engineer.get(`/api/request_sign_documents/${requestId}`)).json().files as SignFileView[];
     }
     expect(forRequest).toEqual([expect.objectContaining({ docId: document.file_id, signersCount: 2, nextSignerKind: 'iac', mySignerKinds: [] })]);
     const bytes = Buffer.concat(await app.server.ctx.files.open(document.checksum).toArray());
