@@ -12,7 +12,7 @@ const asEvent = (e: { type: string; data: unknown }) => ({ type: e.type, data: e
 
 export const organizationsProjection = documentProjection({
   name: 'organizations',
-  version: 1,
+  version: 2,
   schema: /* sql */ `
     CREATE TABLE rm_organizations (
       id integer PRIMARY KEY,
@@ -45,6 +45,15 @@ export const organizationsProjection = documentProjection({
     );
     CREATE INDEX rm_units_organization ON rm_units (organization_id);
     CREATE INDEX rm_units_region ON rm_units (region_id);
+    -- The equipment search finds the objects a word names first (projections/tool/list/search.ts):
+    -- without these it computed every name's tsvector on each search (16 ms at 3,600 objects).
+    CREATE INDEX rm_units_name_words ON rm_units USING gin (to_tsvector('russian', name));
+    DO $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN
+        CREATE INDEX rm_units_name_trgm ON rm_units USING gin (translate(lower(name), 'ё', 'е') gin_trgm_ops);
+      END IF;
+    END $$;
   `,
   eventTypes: [
     'OrganizationCreated', 'OrganizationUpdated', 'OrganizationDeleted',

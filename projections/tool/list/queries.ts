@@ -10,7 +10,7 @@ import { CUSTOM_PLAN } from '../../../infrastructure/perf/prepared-statements';
 import type { ToolFilterTitles } from '../../../domain/tool/describe-filter';
 import { toolSearchCondition } from './search';
 
-type Db = Pick<CommonQueryMethods, 'any' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
+type Db = Pick<CommonQueryMethods, 'any' | 'one' | 'oneFirst' | 'maybeOne' | 'anyFirst'>;
 
 /**
  * Equipment search (equipment.md 3 'Tool filter fields', 2 '/tools'; requests.md 2.5): the list's
@@ -94,7 +94,7 @@ export const unitsOfRegion = async (db: Db, regionId: number): Promise<number[]>
   (await db.anyFirst(sql.unsafe`SELECT id FROM rm_units WHERE region_id = ${regionId} ORDER BY id`)).map(Number);
 
 /** The WHERE conditions of a search (every filter field but the units, which the route resolved). */
-export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
+export const toolConditions = async (db: Db, q: ToolSearch): Promise<FragmentSqlToken[]> => {
   const f = q.filter;
   const c: FragmentSqlToken[] = [sql.fragment`NOT t.deleted`];
   if (q.units) c.push(sql.fragment`t.unit_id = ANY(${sql.array([...q.units], 'int4')})`);
@@ -122,7 +122,7 @@ export const toolConditions = (q: ToolSearch): FragmentSqlToken[] => {
   if (f.tool_cost_remain_upto != null) c.push(sql.fragment`t.cost_remain <= ${f.tool_cost_remain_upto}`);
   if (f.tool_exchange_stock != null) c.push(sql.fragment`t.exchange_stock = ${f.tool_exchange_stock}`);
   if (f.tool_in_set != null) c.push(f.tool_in_set ? sql.fragment`t.tools_set_id IS NOT NULL` : sql.fragment`t.tools_set_id IS NULL`);
-  if (f.search) c.push(toolSearchCondition(f.search));
+  if (f.search) c.push(await toolSearchCondition(db, f.search));
   return c;
 };
 
@@ -150,7 +150,7 @@ export const SORT_MATCHES_BELOW = 5_000;
  */
 export const searchTools = async (db: Db, q: ToolSearch, cache: ReadModelCache = noCache): Promise<Page<ToolRow>> => {
   if (q.units && q.units.length === 0) return { items: [], pagesCount: 1, itemsCount: 0 };
-  const where = sql.fragment`${CUSTOM_PLAN}${sql.join(toolConditions(q), sql.fragment` AND `)}`;
+  const where = sql.fragment`${CUSTOM_PLAN}${sql.join(await toolConditions(db, q), sql.fragment` AND `)}`;
   const pageOf = (page: number, sortMatches: boolean) =>
     db.any(sql.unsafe`
       SELECT ${rowSelect}
@@ -160,7 +160,9 @@ export const searchTools = async (db: Db, q: ToolSearch, cache: ReadModelCache =
       JOIN rm_tools t ON t.id = p.id
       ${rowJoins}
       ORDER BY t.unit_id, t.tool_kind_id, t.id`);
-  const counted = () => cache.get(TOOL_COUNT_SOURCES, countKey(q), async () => Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`)));
+  // A search's count also depends on the names it matched (objects, catalogues).
+  const sources = q.filter.search ? [...TOOL_COUNT_SOURCES, 'organizations', 'catalog'] : TOOL_COUNT_SOURCES;
+  const counted = () => cache.get(sources, countKey(q), async () => Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`)));
   let itemsCount: number;
   let sortMatches = false;
   let asked: readonly unknown[];
@@ -198,8 +200,7 @@ const exportNames = async (db: Db) => {
  */
 export async function* toolBatches(db: Db, q: ToolSearch, batchSize: number): AsyncIterable<ToolRow[]> {
   if (q.units && q.units.length === 0) return;
-  const conditions = toolConditions(q);
-  const names = await exportNames(db);
+  const [conditions, names] = await Promise.all([toolConditions(db, q), exportNames(db)]);
   const read = async (after: { unit_id: number; tool_kind_id: number; id: number } | null): Promise<ToolRow[]> => {
     const keyset: FragmentSqlToken[] = after
       ? [sql.fragment`(t.unit_id, t.tool_kind_id, t.id) > (${after.unit_id}, ${after.tool_kind_id}, ${after.id})`]
@@ -245,7 +246,7 @@ export const toolsByIds = async (db: Db, ids: readonly number[]): Promise<ToolRo
 /** How many tools a list filter finds (the labels' bound, checked before a file starts; the export's first line). */
 export const countTools = async (db: Db, q: ToolSearch): Promise<number> => {
   if (q.units && q.units.length === 0) return 0;
-  const where = sql.fragment`${CUSTOM_PLAN}${sql.join(toolConditions(q), sql.fragment` AND `)}`;
+  const where = sql.fragment`${CUSTOM_PLAN}${sql.join(await toolConditions(db, q), sql.fragment` AND `)}`;
   return Number(await db.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools t WHERE ${where}`));
 };
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'slonik';
+import { organizationStreamId, type Unit } from '../../../domain/organization/decider';
 import { toolStreamId, type ToolFields } from '../../../domain/tool/events';
 import { ToolState } from '../../../domain/tool/states';
 import type { AppContext } from '../../../api/context';
@@ -127,6 +128,22 @@ describe('equipment search: GET /api/tool with `search`', () => {
     expect(res.statusCode).toBe(400);
     for (const odd of ['%', '_', '\\', '"', '!!', "'", '&|'])
       expect((await admin.get(`/api/tool/${enc({ search: odd })}`)).statusCode, odd).toBe(200);
+  });
+
+  it('an object renamed is found by its new name at once: the count kept from before the rename is not reused', async () => {
+    const word = `Отдел${marker}`;
+    const counted = async () => (await admin.get(`/api/tool/${enc({ search: word })}`)).json() as { itemsCount: number; tools: Array<{ id: number }> };
+    expect((await counted()).itemsCount).toBe(0);
+    const unit = (await ctx.pool.one(sql.unsafe`SELECT id, organization_id, region_id, name, fullname, address, vncode FROM rm_units WHERE id = ${w.moscowUnit}`)) as unknown as Unit;
+    const renamed = { ...unit, name: `${unit.name} ${word}` };
+    const position = await append(ctx, organizationStreamId(unit.organization_id), [
+      { type: 'UnitUpdated', data: { organization_id: unit.organization_id, unit: renamed, changes: [] } },
+    ]);
+    await settle(ctx, position);
+    const after = await counted();
+    expect(after.tools.map((t) => Number(t.id))).toContain(ids.other);
+    const inUnit = Number(await ctx.pool.oneFirst(sql.unsafe`SELECT count(*) FROM rm_tools WHERE unit_id = ${w.moscowUnit} AND NOT deleted`));
+    expect(after.itemsCount).toBe(inUnit);
   });
 
   it('exports the searched list, the filter line naming the search', async () => {
