@@ -1,3 +1,4 @@
+import { sql } from 'slonik';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeData, HomeNumber } from '../../../domain/home/contracts';
 import { RequestStatus } from '../../../domain/request';
@@ -29,6 +30,8 @@ beforeAll(async () => {
   await add({ unit_id: w.courtUnits[0]!, region_id: w.moscowRegion, request_status_id: RequestStatus.WAITING_ENGINEER, request_date_add: `${today}T08:00:00.000Z` }, { lists: { engineers: [w.users.engineer] }, userId: w.users.court });
   await add({ unit_id: w.courtUnits[0]!, region_id: w.moscowRegion, request_status_id: RequestStatus.PERFORMING, request_date_add: at('01-10', 2024) }, { lists: { engineers: [w.users.engineer] } });
   await add({ unit_id: w.moscowUnit, region_id: w.moscowRegion, request_status_id: RequestStatus.WAITING_ASSIGNMENT, request_date_add: at('02-10', 2025) });
+  // Completed today: the chart's last week counts it.
+  await add({ unit_id: w.moscowUnit, region_id: w.moscowRegion, request_status_id: RequestStatus.PERFORMED, request_date_add: `${today}T07:00:00.000Z`, result_d: today });
   await settle(ctx, ...positions);
 });
 
@@ -114,6 +117,18 @@ describe('GET /api/home', () => {
     const sum = (d: HomeData) => d.weeks!.reduce((s, x) => s + x.registered, 0);
     expect(sum(court)).toBeLessThanOrEqual(sum(all));
     expect(sum(court)).toBeGreaterThanOrEqual(1);
+    // Twelve Mondays a week apart up to this week; together they hold every request registered, and every
+    // result, since the first of them (the administrator sees every unit).
+    const mondays = all.weeks!.map((x) => x.week);
+    expect(mondays.every((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    expect(mondays.slice(1).every((d, i) => Date.parse(d) - Date.parse(mondays[i]!) === 7 * 86_400_000)).toBe(true);
+    expect(Date.now() - Date.parse(mondays[11]!)).toBeLessThan(7 * 86_400_000);
+    const pool = app.server.ctx.pool;
+    const since = (column: string) =>
+      pool.oneFirst(sql.unsafe`SELECT count(*)::int FROM rm_requests WHERE NOT deleted AND ${sql.identifier([column])} >= ${mondays[0]!}::date`);
+    expect(sum(all)).toBe(Number(await since('request_date_add')));
+    expect(all.weeks!.reduce((s, x) => s + x.completed, 0)).toBe(Number(await since('result_d')));
+    expect(all.weeks!.reduce((s, x) => s + x.completed, 0)).toBeGreaterThan(0);
   });
 
   it('documents and notifications: the signer’s unsigned documents, the unread notifications', async () => {
