@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { createDatabasePool } from '../infrastructure/db/pool';
+import { createDatabasePool, SERVING_SETTINGS } from '../infrastructure/db/pool';
 import { setPreparedStatements } from '../infrastructure/perf/prepared-statements';
 import { consoleLogger, type Logger } from '../infrastructure/logger';
 import type { ProjectionRunner } from '../processors/runner';
@@ -93,7 +93,7 @@ const compose = async (config: Config, options: StartOptions, undo: Undo): Promi
   setPreparedStatements(config.preparedStatements);
   // PG_POOL_MAX shared out among the process's pools (api/db/connection-budget.ts).
   const budget = connectionBudgetOf(config);
-  const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: budget.server, deferredWritesPoolSize: budget.deferredWrites });
+  const pool = await createDatabasePool(databaseUrl, { maximumPoolSize: budget.server, deferredWritesPoolSize: budget.deferredWrites, settings: SERVING_SETTINGS });
   undo.push(() => pool.end());
   // From the migrations to the end of a first start's seeding, one process at a time.
   const startLock = await takeStartLock(databaseUrl, log);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'slonik';
-import { createDatabasePool } from '../infrastructure/db/pool';
+import { createDatabasePool, SERVING_SETTINGS } from '../infrastructure/db/pool';
 import { PostgresEventStore } from '../infrastructure/eventstore/postgres/postgres-event-store';
 import { withUpcasting } from '../infrastructure/eventstore/upcasting';
 import { postgresIdAllocator } from '../infrastructure/ids';
@@ -94,7 +94,8 @@ const limitFigure = (
 };
 
 
-const pool = await createDatabasePool(url, { maximumPoolSize: 12, statementTimeoutMs: 3_600_000 });
+// The figures 'query alone' run with the server's own settings.
+const pool = await createDatabasePool(url, { maximumPoolSize: 12, statementTimeoutMs: 3_600_000, settings: SERVING_SETTINGS });
 const info = (await pool.maybeOneFirst(sql.unsafe`SELECT value FROM bench_info WHERE key = 'seed'`).catch(() => null)) as
   | { scale: number; seed: number; start: string; end: string; sizes: Record<string, number>; longHistory: number[]; seconds: number; timings: Record<string, number>; load: string }
   | null;

@@ -25,11 +25,29 @@ export interface PoolOptions {
   readonly deferredWritesPoolSize?: number;
 }
 
+/**
+ * The settings of the pool that answers the users (the server's). No JIT: PostgreSQL compiles any plan
+ * costed over `jit_above_cost`, which on a million requests includes list and home queries that run in
+ * 10 ms; the compilation alone took 15–35 ms of each (docs/notes/search.md). Reports keep it (their worker
+ * has its own pool).
+ */
+export const SERVING_SETTINGS: Readonly<Record<string, string>> = { jit: 'off' };
+
 /** The pool's URL with `settings` as the connection's `options` (node-postgres sends them at connect). */
 export const withSettings = (url: string, settings: PoolOptions['settings']): string => {
   if (!settings || Object.keys(settings).length === 0) return url;
   const u = new URL(url);
   u.searchParams.set('options', Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`).join(' '));
+  return u.toString();
+};
+
+/**
+ * The URL a pool was made from without its `settings`: for clients that set their own connection options
+ * (the BullMQ PostgreSQL backend pins `search_path` there, and an `options` in the URL would replace it).
+ */
+export const urlWithoutSettings = (url: string): string => {
+  const u = new URL(url);
+  u.searchParams.delete('options');
   return u.toString();
 };
 
