@@ -1,4 +1,5 @@
 import { sql, type CommonQueryMethods } from 'slonik';
+import { CUSTOM_PLAN } from '../../infrastructure/perf/prepared-statements';
 import { statusTitle } from '../../domain/request';
 import type { UnitScope } from '../../domain/rights/scope';
 import type { HomeRecentRequest, HomeWeek } from '../../domain/home/contracts';
@@ -25,13 +26,15 @@ export const recentRequestsOf = async (db: Db, userId: number, scope: UnitScope,
 /**
  * Open requests of the scope per executor (an executor is in a request's engineers once): counted
  * first, and only the top `limit` executors' names joined (a join before the count hashed every user).
+ * Planned for its values, as the chart's counts: a prepared plan cannot see the unit list and read a
+ * branch's every request along its dates (65 ms) instead of its open ones (1 ms).
  */
 export const openByEngineer = async (db: Db, scope: UnitScope, statuses: readonly number[], from: string, till: string, limit = 10) =>
   (
     await db.any(sql.unsafe`
       SELECT top.id, top.n, u.fio
       FROM (
-        SELECT e.id, count(*)::int AS n
+        SELECT ${CUSTOM_PLAN} e.id, count(*)::int AS n
         FROM rm_requests r CROSS JOIN LATERAL unnest(r.engineers) AS e(id)
         WHERE NOT r.deleted AND ${scopeCondition(scope)} AND r.request_status_id = ANY(${sql.array([...statuses], 'int4')})
           AND r.request_date_add >= ${`${from}T00:00:00.000Z`}::timestamptz AND r.request_date_add < (${till}::date + 1)::timestamptz
@@ -62,11 +65,11 @@ export const weeklyCounts = async (db: Db, scope: UnitScope, today: string, week
   const byWeek = (rows: readonly Record<string, unknown>[]) => new Map(rows.map((r) => [String(r.week), Number(r.n)]));
   const [registered, completed] = await Promise.all([
     db.any(sql.unsafe`
-      SELECT to_char(date_trunc('week', r.request_date_add AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS n FROM rm_requests r
+      SELECT ${CUSTOM_PLAN} to_char(date_trunc('week', r.request_date_add AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS week, count(*)::int AS n FROM rm_requests r
       WHERE NOT r.deleted AND ${scopeCondition(scope)} AND r.request_date_add >= ${`${first}T00:00:00.000Z`}::timestamptz
       GROUP BY 1`).then(byWeek),
     db.any(sql.unsafe`
-      SELECT to_char(date_trunc('week', r.result_d::timestamp), 'YYYY-MM-DD') AS week, count(*)::int AS n FROM rm_requests r
+      SELECT ${CUSTOM_PLAN} to_char(date_trunc('week', r.result_d::timestamp), 'YYYY-MM-DD') AS week, count(*)::int AS n FROM rm_requests r
       WHERE NOT r.deleted AND ${scopeCondition(scope)} AND r.result_d IS NOT NULL AND r.result_d >= ${first}::date
       GROUP BY 1`).then(byWeek),
   ]);

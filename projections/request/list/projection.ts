@@ -123,7 +123,7 @@ const itemRow = (setId: number, item: SparesItem) => ({
  */
 export const requestsProjection = defineProjection({
   name: 'requests',
-  version: 10,
+  version: 11,
   tables: ['rm_requests', 'rm_request_counts', 'rm_request_history', 'rm_spares_sets', 'rm_spares_items', 'rm_request_spares', 'rm_request_search'],
   schema: requestsSchema + requestHistorySchema + sparesSchema + requestSearchSchema,
   indexes: requestsIndexes + requestHistoryIndexes + requestSearchIndexes,

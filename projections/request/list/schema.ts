@@ -71,6 +71,9 @@ export const requestsIndexes = /* sql */ `
     CREATE INDEX rm_requests_number ON rm_requests (number) WHERE NOT deleted;
     CREATE INDEX rm_requests_hotline_number ON rm_requests (lower(hotlinegas_number) text_pattern_ops) WHERE NOT deleted AND hotlinegas_number IS NOT NULL;
     CREATE INDEX rm_requests_result_d ON rm_requests (result_d) WHERE NOT deleted AND result_d IS NOT NULL;
+    -- Results by date within a unit list (the home chart's completed weeks of a branch): through the index above
+    -- a branch's weeks fetched every unit's completed requests (51,000 rows for 1,951 at scale 1, 64 ms).
+    CREATE INDEX rm_requests_unit_result_d ON rm_requests (unit_id, result_d) WHERE NOT deleted AND result_d IS NOT NULL;
     CREATE INDEX rm_requests_hotline_engineer ON rm_requests (engineer_id) WHERE NOT deleted AND engineer_id IS NOT NULL;
     CREATE INDEX rm_requests_engineers ON rm_requests USING gin (engineers) WHERE NOT deleted;
     CREATE INDEX rm_requests_tools ON rm_requests USING gin (tool_ids) WHERE NOT deleted;
