@@ -19,6 +19,18 @@ const cappedBackoff = (attemptsMade: number, type: string | undefined, _err: Err
   return retryDelayMs({ horizonMs: 0, firstMs: first, maxMs: max }, attemptsMade);
 };
 
+/**
+ * BullMQ's PostgreSQL connection for a database URL. BullMQ pins its `search_path` in the connection's
+ * `options`, and an `options` in the URL (a pool's settings, decision 219) would replace it: those are
+ * passed apart, so BullMQ adds its own to them.
+ */
+export const bullmqConnectionOf = (url: string, max: number) => {
+  const u = new URL(url);
+  const options = u.searchParams.get('options');
+  u.searchParams.delete('options');
+  return { connectionString: u.toString(), ...(options ? { options } : {}), schema: 'bullmq', migrate: true, max };
+};
+
 // The Redis and PostgreSQL flavours differ only in their connection types; we use this surface.
 type AnyQueue = Pick<Queue, 'add' | 'getJobs' | 'getJobCounts' | 'close'>;
 type AnyWorker = Pick<Worker, 'on' | 'close' | 'waitUntilReady'>;
@@ -46,7 +58,7 @@ export class BullJobQueue implements JobQueue {
 
   private pgConnection(pool: 'queuePool' | 'workerPool') {
     const max = this.backend.kind === 'postgres' ? (this.backend[pool] ?? 4) : 4;
-    return { connectionString: this.backend.url, schema: 'bullmq', migrate: true, max };
+    return bullmqConnectionOf(this.backend.url, max);
   }
 
   async enqueue(name: string, data: unknown, options: JobOptions): Promise<void> {

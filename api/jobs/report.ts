@@ -7,7 +7,7 @@ import type * as BullMQ from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../infrastructure/logger';
 import type { ReportFileName, ReportFormat } from '../../domain/report/types';
-import type { JobBackend } from './bullmq-queue';
+import { bullmqConnectionOf, type JobBackend } from './bullmq-queue';
 import {
   REPORT_CANCELLED, REPORT_WORKER_ENV, isReportJobId, reportFilePath, reportMetaPath, reportPhases,
   type ReportJobData, type ReportJobInput, type ReportJobProgress, type ReportJobResult, type ReportJobView, type ReportStoredMeta, type ReportWorkerData,
@@ -69,7 +69,7 @@ export class ReportJobs {
   private pgConnection(pool: 'queuePool' | 'workerPool' = 'queuePool') {
     const { backend } = this.options;
     const max = backend.kind === 'postgres' ? (backend[pool] ?? 2) : 2;
-    return { connectionString: backend.url, schema: 'bullmq', migrate: true, max };
+    return bullmqConnectionOf(backend.url, max);
   }
 
   /** Starts the worker (jobs in child processes) and removes files older than a week now and every hour. */

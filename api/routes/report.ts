@@ -23,7 +23,6 @@ import { documented } from '../http/route-registry';
 import { documentParametersSchema } from '../../domain/report/technical/documents';
 import { reportParametersShape } from '../../domain/report/court/parameters';
 import { documentedParameterNames } from '../../domain/report/court/data-calls';
-import { urlWithoutSettings } from '../../infrastructure/db/pool';
 
 const MIME = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -71,7 +70,7 @@ const jobsByContext = new WeakMap<AppContext, ReportJobs>();
 export const reportJobsOf = (ctx: AppContext): ReportJobs => {
   let jobs = jobsByContext.get(ctx);
   if (!jobs) {
-    const databaseUrl = urlWithoutSettings(ctx.pool.configuration.connectionUri);
+    const databaseUrl = ctx.pool.configuration.connectionUri;
     const budget = connectionBudgetOf(ctx.config);
     jobs = new ReportJobs(
       {

@@ -41,16 +41,6 @@ export const withSettings = (url: string, settings: PoolOptions['settings']): st
   return u.toString();
 };
 
-/**
- * The URL a pool was made from without its `settings`: for clients that set their own connection options
- * (the BullMQ PostgreSQL backend pins `search_path` there, and an `options` in the URL would replace it).
- */
-export const urlWithoutSettings = (url: string): string => {
-  const u = new URL(url);
-  u.searchParams.delete('options');
-  return u.toString();
-};
-
 const endHooks = new WeakMap<DatabasePool, Array<() => Promise<void>>>();
 const deferredWritesSizes = new WeakMap<DatabasePool, number>();
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { urlWithoutSettings, withSettings } from '../../../infrastructure/db/pool';
+import { bullmqConnectionOf } from '../../../api/jobs/bullmq-queue';
+import { withSettings } from '../../../infrastructure/db/pool';
 
 describe('pool settings', () => {
   it('go to the server as -c options of the connection, keeping the rest of the URL', () => {
@@ -15,11 +16,14 @@ describe('pool settings', () => {
     expect(withSettings('postgres://postgres@127.0.0.1:5432/itsup', {})).toBe('postgres://postgres@127.0.0.1:5432/itsup');
   });
 
-  it('come off again for a client that sets its own options (the job queue pins its search_path there)', () => {
+  it('stay with the connection the job queue opens, beside the search_path BullMQ adds to them', () => {
     const url = withSettings('postgres://postgres@127.0.0.1:5432/itsup?application_name=api', { jit: 'off' });
-    const u = new URL(urlWithoutSettings(url));
+    const c = bullmqConnectionOf(url, 4);
+    expect(c.options).toBe('-c jit=off');
+    const u = new URL(c.connectionString);
     expect(u.searchParams.has('options')).toBe(false);
     expect(u.searchParams.get('application_name')).toBe('api');
     expect(`${u.host}${u.pathname}`).toBe('127.0.0.1:5432/itsup');
+    expect(bullmqConnectionOf('postgres://postgres@127.0.0.1:5432/itsup', 4)).not.toHaveProperty('options');
   });
 });
